@@ -20,6 +20,7 @@ from memstrata.config import Settings
 from memstrata.integrations.hooks import run
 from memstrata.integrations.hooks.backend import (
     IMPORT_KEY,
+    KEY_REUSED,
     PROJECT_BUDGET_TOKENS,
     PROJECT_TURNS,
     PROMPT_MIN_MATCH,
@@ -30,6 +31,7 @@ from memstrata.integrations.hooks.transcript import INVISIBLE
 from memstrata.recall.evidence import MATCH_EVIDENCE
 from memstrata.store import suppressed
 from memstrata.text.segment import INVISIBLE as ENGINE_INVISIBLE
+from memstrata.write.idempotency import IdempotencyKeyReused
 from memstrata.write.ingest import FUTURE_SLACK
 
 pytestmark = pytest.mark.usefixtures("embedder")  # hooks in process use the run's loaded model (clirun.share_model)
@@ -276,6 +278,25 @@ def test_a_turn_dated_in_the_future_or_with_nothing_visible_does_not_stop_the_tu
 def test_the_hooks_copies_of_engine_limits_are_the_engines() -> None:
     assert TURN_FUTURE_SLACK == FUTURE_SLACK
     assert INVISIBLE == ENGINE_INVISIBLE
+    assert IdempotencyKeyReused.code == KEY_REUSED
+
+
+def test_turns_sent_again_from_another_folder_do_not_stop_the_sessions_new_turns(env: dict[str, str],
+                                                                                 tmp_path: Path) -> None:
+    transcript = tmp_path / "session.jsonl"
+    shutil.copy(SESSIONS / "claude-code-session.jsonl", transcript)
+    assert hook(env, "Stop", claude_payload("Stop", transcript)) == (0, "")
+    # the agent changed directory, and the state file is lost (or the other path, warm or cold, sends them):
+    # the session's stored turns come again with another cwd, so another metadata under the same keys
+    shutil.rmtree(Path(env["MEMSTRATA_HOOKS_DIR"]) / "state")
+    said_again(transcript, "Now add a unit test for the retry.", "9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
+               "2026-11-20T09:20:00.000Z")
+    assert hook(env, "Stop", {**claude_payload("Stop", transcript), "cwd": UPLOADER + "/tests"}) == (0, "")
+    stored = episodes(env)
+    # was: IdempotencyKeyReused logged, nothing stored, on every later event of the session
+    assert [e.metadata["project"] for e in stored] == [UPLOADER] * 4 + [UPLOADER + "/tests"]
+    assert stored[-1].content == "Now add a unit test for the retry."
+    assert (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text().splitlines()[-1].endswith("1 new turn stored")
 
 
 def project_turns(tmp_path: Path, texts: list[str]) -> Path:

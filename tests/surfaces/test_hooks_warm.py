@@ -92,6 +92,25 @@ def test_the_warm_path_lists_the_folders_latest_turns_as_the_cold_one(server: Se
     assert "SessionStart claude-code warm" in (tmp_path / "hooks" / "hooks.log").read_text()
 
 
+def test_a_server_started_since_takes_the_sessions_turns_sent_again_from_another_folder(server: Server,
+                                                                                         tmp_path: Path) -> None:
+    cold = {"MEMSTRATA_DB": str(server.db), "MEMSTRATA_USER": "dev-moved", "MEMSTRATA_HOOKS_URL": "off",
+            "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+    transcript = tmp_path / "session.jsonl"
+    shutil.copy(SESSIONS / "claude-code-session.jsonl", transcript)
+    assert hook(cold, "Stop", claude_payload("Stop", transcript)) == (0, "")
+    # the server answers now (its own state file: every turn is sent again), and the agent changed directory
+    said_again(transcript, "Now add a unit test for the retry.", "9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
+               "2026-11-20T09:20:00.000Z")
+    moved = {**claude_payload("Stop", transcript), "cwd": "/home/dev/projects/uploader/tests"}
+    assert hook({**cold, "MEMSTRATA_HOOKS_URL": server.url}, "Stop", moved) == (0, "")
+    # was: HTTP 422 idempotency_key_reused logged, and no later turn of the session stored
+    with server.client() as client:
+        stored = client.get("/v1/episodes", params={"user_id": "dev-moved", "limit": 10}).json()["items"]
+    assert [e["content"] for e in stored][:1] == ["Now add a unit test for the retry."] and len(stored) == 5
+    assert (tmp_path / "hooks" / "hooks.log").read_text().splitlines()[-1].endswith("1 new turn stored")
+
+
 class _NotMemstrata(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self.send_response(200)

@@ -47,6 +47,12 @@ TURN_FUTURE_SLACK = timedelta(days=1)
 #: The metadata key of a message's import key, by which a turn the transcript gives no time is
 #: known (``store.suppressed.IMPORT_KEY``; a test pins the two equal, copied as above).
 IMPORT_KEY = "import_key"
+#: The error code (``write.idempotency.IdempotencyKeyReused``) of a turn whose key was used for other
+#: metadata: the key is made from the agent, the session and the transcript's id of the turn
+#: (``turn_key``), so the turn is stored already, sent then from another folder (the payload's ``cwd``
+#: changes when the agent changes directory) or cut to another ``MEMSTRATA_MAX_CONTENT_BYTES``. Both
+#: backends count it as stored before, as a replay: refused, it stopped every later turn of the session.
+KEY_REUSED = "idempotency_key_reused"
 #: The question whose context is the user's profile (``recall.evidence.is_general``).
 PROFILE_QUERY = "What do you know about me?"
 

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from memstrata.integrations.hooks.backend import EarlierTurn
+from memstrata.integrations.hooks.backend import KEY_REUSED, EarlierTurn
 from memstrata.integrations.hooks.protocol import HookScope, HookSettings
 from memstrata.integrations.hooks.transcript import Turn
 
@@ -32,7 +32,15 @@ REQUEST_TIMEOUT_S = 10.0
 
 
 class RestError(RuntimeError):
-    """The server answered with an error (status, the API's ``error.code`` and message)."""
+    """The server answered with an error (status, the API's ``error.code`` and message).
+
+    Attributes:
+        code: the API's ``error.code`` (``""`` when the answer had none).
+    """
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class RestBackend:
@@ -92,9 +100,14 @@ class RestBackend:
         message = {"content": turn.text, "role": turn.role, "metadata": metadata, "session_id": session_id}
         if turn.created_at is not None:
             message["created_at"] = turn.created_at.isoformat()
-        answer = self._call("POST", "/v1/messages", {"messages": [message], "skip_forgotten": True,
-                                                     **self.scope.fields()},
-                            headers={"Idempotency-Key": idempotency_key})
+        try:
+            answer = self._call("POST", "/v1/messages", {"messages": [message], "skip_forgotten": True,
+                                                         **self.scope.fields()},
+                                headers={"Idempotency-Key": idempotency_key})
+        except RestError as exc:
+            if exc.code == KEY_REUSED:  # the key names this very turn: stored before (``backend.KEY_REUSED``)
+                return False
+            raise
         if not isinstance(answer, dict) or answer.get("replayed") or answer.get("forgotten"):
             return False
         return any(r.get("created") for r in answer.get("results", []) if isinstance(r, dict))
@@ -115,8 +128,9 @@ class RestBackend:
         if response.status >= 400:
             error = answer.get("error", {}) if isinstance(answer, dict) else {}
             message = error.get("message") or raw[:200].decode("utf-8", "replace")
-            raise RestError(f"{method} {path.split('?')[0]}: HTTP {response.status} {error.get('code', '')}: "
-                            f"{_for_the_hooks(error, message)}")
+            code = str(error.get("code") or "")
+            raise RestError(f"{method} {path.split('?')[0]}: HTTP {response.status} {code}: "
+                            f"{_for_the_hooks(error, message)}", code)
         return answer
 
 

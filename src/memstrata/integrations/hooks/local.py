@@ -18,6 +18,7 @@ from memstrata.integrations.hooks.protocol import HookScope
 from memstrata.integrations.hooks.transcript import Turn
 from memstrata.memory import Memory
 from memstrata.types import Episode
+from memstrata.write.idempotency import IdempotencyKeyReused
 
 
 class LocalBackend:
@@ -67,7 +68,10 @@ class LocalBackend:
                                       session_id=session_id)
         if self.memory.forgotten_messages([message])[0]:  # the transcript sent again: what was forgotten stays out
             return False
-        result = self.memory.add_many([message], idempotency_key=idempotency_key)[0]
+        try:
+            result = self.memory.add_many([message], idempotency_key=idempotency_key)[0]
+        except IdempotencyKeyReused:  # the key names this very turn: stored before (``backend.KEY_REUSED``)
+            return False
         return bool(result.created and not result.replayed)
 
     def close(self) -> None:
