@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
@@ -167,6 +168,37 @@ def test_namespaces_without_a_user_are_refused_with_the_rule(store: MemstrataSto
         store.list_namespaces(prefix=("memories", "*"))
     with pytest.raises(InvalidNamespaceError):  # LangGraph's own label rule still applies first
         store.put(("memories", "a.b"), "k", {"text": "x"})
+
+
+@pytest.mark.parametrize(("user", "said"), [
+    ("  ", "a blank user id '  ' at position 1"),
+    (" nia", "a padded user id ' nia' at position 1: give the user id itself, 'nia'")])
+def test_a_blank_or_padded_user_id_is_refused_before_the_batch_runs(store: MemstrataStore, user: str,
+                                                                    said: str) -> None:
+    # was: the put ran, then the get failed with "scope user_id must be a non-empty string", naming no op
+    ns = ("memories", "nia")
+    with pytest.raises(InvalidNamespaceError, match=re.escape(said)):
+        store.batch([PutOp(ns, "k", {"text": "I like figs"}), GetOp(("memories", user), "k")])
+    assert store.get(ns, "k") is None
+    with pytest.raises(InvalidNamespaceError, match="search prefix"):
+        store.search(("memories", user), query="figs")
+
+
+def test_puts_of_one_key_that_race_leave_one_item(store: MemstrataStore, memory: Memory,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    ns, other = ("memories", "raced"), MemstrataStore(memory)  # another writer, with its own lock
+    real_add = memory.add
+
+    def add_after_the_other_writers_put(*args: Any, **kwargs: Any) -> Any:
+        monkeypatch.setattr(memory, "add", real_add)
+        other.put(ns, "city", {"text": "I live in Rome"})  # between this put's read of the key and its add
+        return real_add(*args, **kwargs)
+
+    monkeypatch.setattr(memory, "add", add_after_the_other_writers_put)
+    store.put(ns, "city", {"text": "I live in Berlin"})
+    # was: both values stayed, get said Berlin and search listed the key twice, Berlin and Rome
+    assert [(i.key, i.value) for i in store.search(ns)] == [("city", {"text": "I live in Berlin"})]
+    assert [e.content for e in memory.list(kind="episode", user_id="raced")] == ["I live in Berlin"]
 
 
 def test_a_namespace_deeper_than_the_limit_is_refused_by_name_and_nothing_is_stored(store: MemstrataStore,

@@ -168,7 +168,14 @@ class MemstrataStore(BaseStore):
                 f"{what} {tuple(namespace)!r} has no user id at position {at}: MemstrataStore(user_position={at}) "
                 f"keeps each user's items in that user's memory, so a {what} must name the user there (e.g. "
                 f"{example!r}); give user_position=... for another layout, or None for a single-user Memory")
-        return namespace[at]
+        user = namespace[at]
+        # Memory refuses such a user id too, but only when the op runs: a batch had run its earlier ops,
+        # and the refusal named neither the op nor the position ("scope user_id must be ...").
+        if isinstance(user, str) and user != user.strip():
+            raise InvalidNamespaceError(
+                f"{what} {tuple(namespace)!r} has {'a blank' if not user.strip() else 'a padded'} user id "
+                f"{user!r} at position {at}: give the user id itself" + (f", {user.strip()!r}" if user.strip() else ""))
+        return user
 
     def _where(self, prefix: Sequence[str], *, exact: bool = False) -> list[Expr]:
         """Filter terms selecting the items under ``prefix`` (exactly in it with ``exact``)."""
@@ -223,7 +230,10 @@ class MemstrataStore(BaseStore):
                 kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
                 raise kind(f"put of {_shown(op.key)} in {_shown(tuple(op.namespace))}: {exc}",
                            field=getattr(exc, "field", None)) from None
-        for episode in old:  # after the new value is stored: a failure never loses the item
+        # After the new value is stored (a failure never loses the item), every episode of the key but
+        # the newest goes: read again, not ``old``, so a put by another writer that raced this one
+        # (its add between this one's read and add) leaves one item, the newest, as every reader sees it.
+        for episode in (self._stored(op.namespace, op.key)[1:] if op.value is not None else old):
             self._forget(episode.id, user)
 
     def _forget(self, episode_id: int, user: str) -> None:
