@@ -19,6 +19,7 @@ from memstrata.cli import app
 from memstrata.embed.base import EmbeddingCache
 from memstrata.errors import InvalidInput
 from memstrata.integrations.markdown import export_folder, import_folder, importer, notes
+from memstrata.integrations.markdown.folder import read_text
 from memstrata.integrations.markdown.notes import Marker, bullet, daily_date, parse
 from memstrata.types import Episode, Fact
 
@@ -95,6 +96,15 @@ def test_notes_are_bullets_and_paragraphs_under_their_headings() -> None:
     ]
     assert [n.line for n in found[:3]] == [7, 8, 11]
     assert [n.text for n in parse(DAY_TWO, "d.md")] == ["Met Sam for lunch;\nwe talked about\nthe move."]
+
+
+def test_a_byte_order_mark_is_not_read_as_text(tmp_path: Path) -> None:
+    # was: the first note "\ufeff# Memory", the bullets under no heading, the front matter read as notes
+    path = tmp_path / "MEMORY.md"
+    for text in ("# Memory\n\n- I like tea\n", "---\ntitle: mine\n---\n# Memory\n- I like tea\n"):
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+        assert [(n.headings, n.text) for n in parse(read_text(path, "MEMORY.md"), "MEMORY.md")] == [
+            (("Memory",), "I like tea")]
 
 
 def test_empty_bullets_and_rules_are_not_notes(memory: Memory, tmp_path: Path) -> None:

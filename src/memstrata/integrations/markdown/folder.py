@@ -54,9 +54,11 @@ def memory_files(root: Path) -> list[tuple[str, Path]]:
 
 
 def read_text(path: Path, rel: str) -> str:
-    """A file's text as UTF-8. Raises ``InvalidInput`` naming the file if it is not UTF-8."""
+    """A file's text as UTF-8, without the byte order mark an editor may put first (Windows Notepad
+    saves one: read with it, the first heading was a note ``\ufeff# Memory``, and front matter was no
+    front matter). Raises ``InvalidInput`` naming the file if it is not UTF-8."""
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InvalidInput(f"{rel}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
 
@@ -71,7 +73,7 @@ def read_manifest(root: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))  # a byte order mark is no part of the JSON
     except ValueError as exc:
         raise InvalidInput(f"{path}: not JSON ({exc}); delete it to import the folder as plain notes") from None
     if not (isinstance(data, dict) and isinstance(data.get("user_id"), str)
