@@ -11,27 +11,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import pytest
-from langgraph.graph import END, START, StateGraph
-from langgraph.runtime import Runtime
-from langgraph.store.base import (
-    BaseStore,
-    GetOp,
-    InvalidNamespaceError,
-    ListNamespacesOp,
-    MatchCondition,
-    PutOp,
-    SearchOp,
-)
-from langgraph.store.memory import InMemoryStore
 
 from memstrata import Memory
 from memstrata.clock import utcnow
 from memstrata.embed.base import EmbeddingCache
 from memstrata.errors import ContentTooLarge, InvalidInput
-from memstrata.integrations.langgraph import MAX_NAMESPACE_DEPTH, MemstrataStore, item_text, matches
+
+# langgraph's import is ~1 CPU-s: a test imports the names it uses when it runs (these are for the
+# annotations only), not every test process when pytest collects the file.
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime
+    from langgraph.store.base import BaseStore
+
+    from memstrata.integrations.langgraph import MemstrataStore
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +37,12 @@ def memory(tmp_path_factory: pytest.TempPathFactory, embedder: EmbeddingCache) -
 
 @pytest.fixture(scope="module")
 def store(memory: Memory) -> MemstrataStore:
+    from memstrata.integrations.langgraph import MemstrataStore
     return MemstrataStore(memory)
 
 
 def test_is_a_langgraph_base_store(store: MemstrataStore) -> None:
+    from langgraph.store.base import BaseStore
     assert isinstance(store, BaseStore)
     assert store.supports_ttl
 
@@ -147,6 +144,7 @@ def test_unindexed_items_are_kept_but_not_found_by_query(store: MemstrataStore) 
 
 
 def test_index_fields_choose_the_text(memory: Memory) -> None:
+    from memstrata.integrations.langgraph import MemstrataStore
     store = MemstrataStore(memory, index_fields=["memory"])
     store.put(("memories", "ivy"), "k", {"memory": "I live in Lisbon", "note": "ignore this text"})
     assert [e.content for e in memory.list(kind="episode", user_id="ivy")] == ["I live in Lisbon"]
@@ -155,11 +153,13 @@ def test_index_fields_choose_the_text(memory: Memory) -> None:
 
 
 def test_item_text_of_a_value_without_strings_is_its_key_and_json() -> None:
+    from memstrata.integrations.langgraph import item_text
     assert item_text("count", {"n": 3}, ["$"]) == 'count: {"n": 3}'
     assert item_text("k", {"a": "x", "b": {"c": ["y", 2]}}, ["$"]) == "x\ny"
 
 
 def test_namespaces_without_a_user_are_refused_with_the_rule(store: MemstrataStore) -> None:
+    from langgraph.store.base import InvalidNamespaceError
     with pytest.raises(InvalidNamespaceError, match=r"no user id at position 1.*user_position"):
         store.put(("memories",), "k", {"text": "x"})
     with pytest.raises(InvalidNamespaceError, match="search prefix"):
@@ -176,6 +176,8 @@ def test_namespaces_without_a_user_are_refused_with_the_rule(store: MemstrataSto
 def test_a_blank_or_padded_user_id_is_refused_before_the_batch_runs(store: MemstrataStore, user: str,
                                                                     said: str) -> None:
     # was: the put ran, then the get failed with "scope user_id must be a non-empty string", naming no op
+    from langgraph.store.base import GetOp, InvalidNamespaceError, PutOp
+
     ns = ("memories", "nia")
     with pytest.raises(InvalidNamespaceError, match=re.escape(said)):
         store.batch([PutOp(ns, "k", {"text": "I like figs"}), GetOp(("memories", user), "k")])
@@ -186,6 +188,8 @@ def test_a_blank_or_padded_user_id_is_refused_before_the_batch_runs(store: Memst
 
 def test_puts_of_one_key_that_race_leave_one_item(store: MemstrataStore, memory: Memory,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from memstrata.integrations.langgraph import MemstrataStore
+
     ns, other = ("memories", "raced"), MemstrataStore(memory)  # another writer, with its own lock
     real_add = memory.add
 
@@ -205,6 +209,9 @@ def test_a_namespace_deeper_than_the_limit_is_refused_by_name_and_nothing_is_sto
                                                                                    memory: Memory) -> None:
     # before: a put 600 labels deep was stored, and a search of it raised SQLite's
     # "Expression tree is too large (maximum depth 1000)"
+    from langgraph.store.base import InvalidNamespaceError
+
+    from memstrata.integrations.langgraph import MAX_NAMESPACE_DEPTH
     deepest = ("memories", "dee", *["d"] * (MAX_NAMESPACE_DEPTH - 2))
     store.put(deepest, "k", {"text": "I keep notes deep down"})
     assert [h.key for h in store.search(deepest, query="notes")] == ["k"]
@@ -219,6 +226,7 @@ def test_a_namespace_deeper_than_the_limit_is_refused_by_name_and_nothing_is_sto
 
 
 def test_user_position_zero_and_single_user_layouts(memory: Memory, tmp_path: Path) -> None:
+    from memstrata.integrations.langgraph import MemstrataStore
     first = MemstrataStore(memory, user_position=0)
     first.put(("jon", "prefs"), "k", {"text": "I like aisle seats"})
     assert [f.value for f in memory.list(user_id="jon")] == ["aisle seat"]
@@ -251,6 +259,7 @@ def test_same_results_as_langgraphs_in_memory_store(store: MemstrataStore) -> No
 
 @pytest.mark.slow  # the session's PostgreSQL server starts for it when no other test has started it
 def test_the_same_results_on_postgresql(pg_url: Any, embedder: EmbeddingCache) -> None:
+    from memstrata.integrations.langgraph import MemstrataStore
     with Memory(pg_url(), embedder=embedder) as memory:
         store = MemstrataStore(memory)
         _same_as_in_memory_store(store, ("memories", "max"))
@@ -260,6 +269,7 @@ def test_the_same_results_on_postgresql(pg_url: Any, embedder: EmbeddingCache) -
 
 
 def _same_as_in_memory_store(store: MemstrataStore, base: tuple[str, ...]) -> None:
+    from langgraph.store.memory import InMemoryStore
     reference = InMemoryStore()
     script: list[tuple[str, tuple[Any, ...]]] = [
         ("put", (base, "a", {"text": "I like tea", "kind": "drink", "n": 1})),
@@ -289,6 +299,7 @@ def _same_as_in_memory_store(store: MemstrataStore, base: tuple[str, ...]) -> No
 
 
 def test_batch_runs_mixed_operations_in_order(store: MemstrataStore) -> None:
+    from langgraph.store.base import GetOp, InvalidNamespaceError, ListNamespacesOp, MatchCondition, PutOp, SearchOp
     ns = ("memories", "mia")
     with pytest.raises(InvalidNamespaceError):  # every op is checked first: the put is not run
         store.batch([PutOp(ns, "k", {"text": "I like figs"}), ListNamespacesOp()])
@@ -330,6 +341,7 @@ def test_ttl_becomes_the_episodes_expiry_and_maintain_removes_it(store: Memstrat
 
 
 def test_default_ttl_from_ttl_config(memory: Memory) -> None:
+    from memstrata.integrations.langgraph import MemstrataStore
     store = MemstrataStore(memory, ttl_config={"default_ttl": 10})
     store.put(("memories", "pia"), "k", {"text": "I am on holiday"})
     episode = memory.list(kind="episode", user_id="pia")[0]
@@ -358,6 +370,7 @@ class _Context:
 
 
 def _graph(store: BaseStore) -> Any:
+    from langgraph.graph import END, START, StateGraph
     def remember(state: _State, runtime: Runtime[_Context]) -> dict[str, Any]:
         assert runtime.store is not None
         runtime.store.put(("memories", runtime.context.user_id), "latest", {"text": state["said"]})
@@ -389,6 +402,7 @@ def test_store_inside_a_compiled_graph(store: MemstrataStore, memory: Memory) ->
 
 
 def test_matches_rejects_unknown_operators() -> None:
+    from memstrata.integrations.langgraph import matches
     assert matches({"a": 1}, None) and matches({"a": 1}, {"a": {"$eq": 1}})
     assert not matches({"a": "x"}, {"a": {"$gt": 1}})  # not a number: never greater
     with pytest.raises(ValueError, match=r"\$in"):
