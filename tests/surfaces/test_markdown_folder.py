@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -158,6 +159,23 @@ def test_reimport_stores_nothing_twice_and_adds_a_new_line(memory: Memory, works
     assert (third.added, third.unchanged) == (1, 7)
     assert len(_episodes(memory, "ben")) == before + 1
     assert ("identity.location", "Lisbon") in _facts(memory, "ben")
+
+
+def test_two_imports_of_one_folder_at_once_store_each_note_once(memory: Memory, workspace: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    real_add_many = memory.add_many
+    others: list[importer.ImportReport] = []
+
+    def after_the_other_import(*args: Any, **kwargs: Any) -> Any:
+        monkeypatch.setattr(memory, "add_many", real_add_many)
+        others.append(import_folder(memory, workspace, user_id="cal"))  # read the folder after this one did
+        return real_add_many(*args, **kwargs)
+
+    monkeypatch.setattr(memory, "add_many", after_the_other_import)
+    report = import_folder(memory, workspace, user_id="cal")
+    # was: each stored the folder's 6 notes, 12 episodes
+    assert (others[0].added, report.added, report.unchanged, report.facts) == (6, 0, 6, [])
+    assert len(_episodes(memory, "cal")) == 6
 
 
 def test_third_person_notes_give_the_facts_first_person_ones_do(memory: Memory, tmp_path: Path) -> None:

@@ -264,12 +264,25 @@ class _Import:
         said = in_said_order(self.waiting)
         gone = self.memory.forgotten_messages(said)  # by note key: never stored again
         self.report.forgotten += sum(gone)
-        results = self.memory.add_many([m for m, g in zip(said, gone, strict=True) if not g])
+        new = [m for m, g in zip(said, gone, strict=True) if not g]
+        results = self.memory.add_many(new, idempotency_key=self.batch_key(new))
         for result in results:
-            self.report.added += int(result.created)
-            self.report.unchanged += int(not result.created)
-            self._facts(result)
+            fresh = result.created and not result.replayed
+            self.report.added += int(fresh)
+            self.report.unchanged += int(not fresh)
+            if fresh:
+                self._facts(result)
         self.waiting.clear()
+
+    def batch_key(self, messages: list[Message]) -> str | None:
+        """The idempotency key of the new notes, made from the user and their note keys: two imports
+        of one folder at once each found these notes not stored yet, and each stored them all; with
+        the key, the second's write is refused as a replay of the first's (``write.idempotency``).
+        ``None`` where the store keeps no keys (``Capabilities.maintenance``: the in-memory store)."""
+        if not messages or not self.memory.store.capabilities.maintenance:
+            return None
+        keys = sorted(m.metadata[METADATA_KEY]["note"] for m in messages)
+        return "markdown-" + hashlib.sha256("\n".join([self.user, *keys]).encode("utf-8")).hexdigest()[:48]
 
     def _facts(self, result: AddResult) -> None:
         for change in result.facts:
