@@ -509,6 +509,11 @@ def test_folders_of_another_user_or_of_notes_are_refused(memory: Memory, workspa
     with pytest.raises(InvalidInput, match="holds no memstrata projection"):
         export_folder(memory, workspace, user_id="jon")  # an agent's own notes are never overwritten
     assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == MEMORY_MD
+    # was: NotADirectoryError, the CLI's error[internal]
+    with pytest.raises(InvalidInput, match=r"MEMORY\.md is a file, so the folder .*sub cannot be made"):
+        export_folder(memory, workspace / "MEMORY.md" / "sub", user_id="jon")
+    with pytest.raises(InvalidInput, match="no such folder"):  # was: "not a directory"
+        import_folder(memory, tmp_path / "missing", user_id="jon")
 
 
 # -- CLI --------------------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ def memory_files(root: Path) -> list[tuple[str, Path]]:
     Raises:
         InvalidInput: ``root`` is not a directory.
     """
+    if not root.exists():  # "not a directory" read as if the path were a file
+        raise InvalidInput(f"{root}: no such folder; give the folder that holds MEMORY.md and the daily notes")
     if not root.is_dir():
         raise InvalidInput(f"{root}: not a directory; give the folder that holds MEMORY.md and the daily notes")
     found = []

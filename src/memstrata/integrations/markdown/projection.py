@@ -145,6 +145,11 @@ def _check_target(root: Path, user: str) -> list[str]:
     """
     if root.exists() and not root.is_dir():
         raise InvalidInput(f"{root} is a file; give a directory for the Markdown projection")
+    # A folder to make under a file failed as the internal error NotADirectoryError, after the export was read.
+    blocking = next((p for p in root.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        raise InvalidInput(f"{blocking} is a file, so the folder {root} cannot be made; give a directory for the "
+                           "Markdown projection")
     manifest = read_manifest(root) if root.is_dir() else None
     if manifest is None:
         if root.is_dir() and any(root.iterdir()):
