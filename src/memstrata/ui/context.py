@@ -155,6 +155,8 @@ def error_page(request: Request, status: int, code: str, message: str) -> Respon
 
 #: The query parameters every page and form reads: the tenant asked for (``Viewer.org``, ``project``).
 TENANT_PARAMS = ("org", "project")
+#: The query parameters a page reads several values of (the search's ticked ``kinds``); any other is read once.
+MULTI_PARAMS = ("kinds",)
 E = TypeVar("E", bound=Callable[..., Any])
 
 
@@ -168,13 +170,20 @@ def takes(*names: str) -> Callable[[E], E]:
 
 
 def unknown_param(request: Request, endpoint: Callable[..., Any]) -> ApiError | None:
-    """A 422 naming the first query parameter the page does not read (``takes``), or ``None``."""
+    """A 422 naming the first query parameter the page does not read (``takes``) or that is given twice
+    (but ``MULTI_PARAMS``), or ``None``."""
     known = TENANT_PARAMS + getattr(endpoint, "page_params", ())
     unknown = next((name for name in request.query_params if name not in known), None)
-    if unknown is None:
-        return None
-    return ApiError(422, "invalid_input", f"the page reads no `{unknown[:40]}` in its address; it reads "
-                    f"{', '.join(f'`{name}`' for name in known)}", {"field": unknown[:40]})
+    if unknown is not None:
+        return ApiError(422, "invalid_input", f"the page reads no `{unknown[:40]}` in its address; it reads "
+                        f"{', '.join(f'`{name}`' for name in known)}", {"field": unknown[:40]})
+    # ``profile?user=alice&user=bob`` showed bob, the last value winning; only ``kinds`` lists several.
+    twice = next((name for name in request.query_params if name not in MULTI_PARAMS
+                  and len(request.query_params.getlist(name)) > 1), None)
+    if twice is not None:
+        return ApiError(422, "invalid_input", f"the address gives `{twice}` more than once; the page reads one",
+                        {"field": twice})
+    return None
 
 
 class PageRoute(APIRoute):

@@ -165,16 +165,23 @@ def redact_access_log() -> None:
 
 
 def form_fields(raw: bytes) -> dict[str, str]:
-    """The fields of a form-encoded body (the last value of a repeated name wins).
+    """The fields of a form-encoded body; no form of the inspector repeats a name.
 
     Raises:
-        ApiError: 400 when the body is not UTF-8.
+        ApiError: 400 when the body is not UTF-8; 422 naming a field given twice (``user=alice&user=bob``
+            forgot bob, the last value winning: a forget's target must be one).
     """
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ApiError(400, "bad_request", "the form body is not UTF-8") from None
-    return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=64))
+    pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=64)
+    fields = dict(pairs)
+    if len(fields) < len(pairs):
+        name = next(n for i, (n, _) in enumerate(pairs) if any(n == m for m, _ in pairs[:i]))
+        raise ApiError(422, "invalid_input", f"the form gives `{name[:40]}` more than once; give it once: nothing "
+                       "was changed", {"field": name[:40]})
+    return fields
 
 
 def describe(principal: Principal) -> dict[str, Any]:
