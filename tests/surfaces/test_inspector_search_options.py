@@ -44,3 +44,12 @@ def test_known_kinds_search_them_and_none_ticked_searches_both(server: Server) -
     assert facts.status_code == both.status_code == 200, (facts.text[:300], both.text[:300])
     assert _kinds_shown(facts.text) == {"fact"}
     assert _kinds_shown(both.text) == {"fact", "episode"}
+
+
+@pytest.mark.parametrize("mode", ["short_term", "both"])
+def test_a_session_mode_without_a_session_names_the_pages_session_box(server: Server, mode: str) -> None:
+    with server.client(ADMIN_KEY) as client:
+        page = client.get("/ui/search", params={"user": "ivy", "q": "which carrier?", "mode": mode})
+    # was: "short-term memory is per session: give a session_id", a field the page has not
+    assert page.status_code == 422, page.text[:300]
+    assert f"mode {mode} reads one session&#39;s recent turns: give the session in `session`" in page.text, page.text

@@ -163,6 +163,9 @@ def search(request: Request, view: View) -> Response:
     scope = view.scope(user, session)
     query = request.query_params.get("q", "").strip()
     options = search_options(request)
+    if query and options["mode"] != "long_term" and session is None:  # Memory would name its session_id
+        raise ApiError(422, "invalid_input", f"mode {options['mode']} reads one session's recent turns: give the "
+                       "session in `session` (the Session box), or search long_term", {"field": "session"})
     hits = view.call(lambda: view.memory.search(query, limit=SEARCH_LIMIT, **options, **scope)) if query else None
     return render(view, "search.html", user=user, session=session or "", query=query, options=options,
                   raw=request.query_params, hits=hits, cites=views.hit_citations, shown=views.shown_value,
