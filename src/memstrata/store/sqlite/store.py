@@ -40,6 +40,7 @@ from memstrata.store.sqlite.neighbours import NeighbourReads
 from memstrata.store.sqlite.reads import Listings
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate, tuples
 from memstrata.store.sqlite.searched import SearchedRows
+from memstrata.store.sqlite.vocabulary import TermPresence
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
 from memstrata.store.vectors import VectorCache, top_k
 from memstrata.types import Episode, Scope, Segment
@@ -334,6 +335,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         #: The segment rows searches read (``segments_with_episodes``), kept while none changes.
         self.searched = SearchedRows()
         self.searched.watch(self.db.conn)
+        #: Which query terms each full-text table holds (``store.sqlite.vocabulary``): a MATCH leaves out the rest.
+        self.vocabulary = TermPresence()
         self.block_text = {}
         self.db.before_commit = self.write_block_text
         self.db.on_rollback = self._rolled_back
@@ -345,6 +348,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         # blocks' text is not to be written.
         self.vectors.clear()
         self.searched.clear()
+        self.vocabulary.clear()
         self.block_text = {}
 
     # -- the read predicate -----------------------------------------------------------------
@@ -392,6 +396,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         if compiled is None:
             return []
         with self.db.read() as conn:
+            if (match := self.vocabulary.present(conn, "turns_fts", match)) is None:
+                return []  # no row holds any of the terms
             where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
             if filter is not None:
                 lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=False,
@@ -476,6 +482,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         where, params = scope_predicate(scope, prefix="b.")
         best: dict[tuple[Any, ...], float] = {}
         with self.db.read() as conn:
+            if (match := self.vocabulary.present(conn, "session_blocks_fts", match)) is None:
+                return []  # no block holds any of the terms
             hidden, hparams = block_hidden_predicate(self._running_forgets(conn, "episodes"), prefix="b.", mark="?")
             # When every stored turn is the scope's (``_whole_file``), so is every block built from
             # them: the scope's tokens would select every block while FTS5 merges their doclists into
@@ -588,6 +596,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
             if compiled is None:
                 return []
             with self.db.read() as conn:
+                if (match := self.vocabulary.present(conn, "segments_fts", match)) is None:
+                    return []  # no row holds any of the terms
                 swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
                 lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=True,
                                               memo=self.db.snapshot_cached)
@@ -597,6 +607,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
                     f"ORDER BY {_BM25_SEGMENTS_FTS} LIMIT ?", (expr, lo, hi, *sparams, *compiled[1], limit)).fetchall()
             return [(int(r[0]), float(r[1])) for r in rows]
         with self.db.read() as conn:
+            if (match := self.vocabulary.present(conn, "segments_fts", match)) is None:
+                return []  # no row holds any of the terms
             where, params = self.where(conn, scope, table="segments", now=now)
             check = self._segment_check(conn, scope, where, params)
             kept = _fts_top(conn, "segments_fts", _BM25_SEGMENTS_FTS, match, required, limit,
@@ -648,6 +660,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         joined = (f"SELECT f.id, bm25(facts_fts) AS r FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
                   f"WHERE facts_fts MATCH ? AND {{}} AND f.status IN ({marks}) ORDER BY r LIMIT ?")
         with self.db.read() as conn:
+            if (match := self.vocabulary.present(conn, "facts_fts", match)) is None:
+                return []  # no fact holds any of the terms
             where, params = self.where(conn, scope, table="facts", prefix="f.", session=False, now=now,
                                        extra=compiled)
             if filter is None:
