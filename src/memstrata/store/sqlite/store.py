@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,9 @@ from memstrata.types import Episode, Scope, Segment
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
+
+#: ``memo(key, load)``: ``load()``, kept while the file holds the same rows (``TermPresence.kept``).
+Memo = Callable[[Hashable, Callable[[], Any]], Any]
 
 # Full-text scores: bm25 with the scope column weighing 0, as the tables' ``rank`` option says
 # (schema). Called directly: ``ORDER BY rank`` runs through FTS5's own sorter (a nested
@@ -103,7 +106,8 @@ def _more_than(conn: sqlite3.Connection, table: str, expr: str, n: int) -> int |
 
 def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, required: str, limit: int,
              in_scope: Callable[[list[Any]], list[tuple[int, float]]],
-             scope_rows: Callable[[int], int], *, checked: bool = True) -> list[tuple[int, float]]:
+             scope_rows: Callable[[int], int], *, checked: bool = True,
+             memo: Memo | None = None) -> list[tuple[int, float]]:
     """The best ``limit`` rows of ``table`` (``segments_fts`` or ``turns_fts``) for ``terms :
     (match)`` in the scope whose tokens are ``required`` (``scope_tokens``), ``[(rowid, score)]``
     best first; ``in_scope`` keeps the ranked rows the scope may read (their order kept), and
@@ -117,12 +121,13 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     words, but a rare word's memory is found however old. ``checked=False``: ``in_scope`` keeps every
     row (each stored row is the scope's, ``SQLiteStore._whole_file``), so the index's own top
     ``limit`` is ranked, not ``OVERFETCH`` times as many (the sorter breaks ties in scan order: the
-    same rows in the same order, ~0.2 ms less for 3,000 matches)."""
+    same rows in the same order, ~0.2 ms less for 3,000 matches). ``memo``: keeps answers that depend
+    on the file alone across searches (``TermPresence.kept``)."""
     sql = f"SELECT rowid, {score} AS r FROM {table} WHERE {table} MATCH ?{{}} ORDER BY r LIMIT ?"
     fetch = OVERFETCH * limit if checked else limit
     anywhere, scoped = f"terms : ({match})", f"terms : ({match}) AND scope : ({required})"
     # A table of at most RANKED_MATCHES rows is ranked whole: its matches are not counted first.
-    floor, beyond = ((None, None) if _rows_at_most(conn, table) <= RANKED_MATCHES
+    floor, beyond = ((None, None) if _held(conn, table, memo) <= RANKED_MATCHES
                      else _newest_matches(conn, table, anywhere, RANKED_MATCHES))
     # Unchecked, every stored row is the scope's: more matches than RANKED_MATCHES are more scope
     # rows too, so they are not counted (2,501 entries of the scope's index: ~0.2 ms a list).
@@ -135,28 +140,41 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     # A large scope: its rows are most of the file (one big user), or the file's newest matches
     # are other scopes' and the scope's own tokens select its rows (their bm25 is slower: FTS5
     # counts the token's rows for its idf, although it weighs 0).
-    kept = in_scope(_newest_top(conn, table, sql, match, "", limit, floor=floor))
+    kept = in_scope(_newest_top(conn, table, sql, match, "", limit, floor=floor, memo=memo))
     if len(kept) < limit:
-        kept = in_scope(_newest_top(conn, table, sql, match, f" AND scope : ({required})", limit))
+        kept = in_scope(_newest_top(conn, table, sql, match, f" AND scope : ({required})", limit, memo=memo))
     return kept
+
+
+def _held(conn: sqlite3.Connection, table: str, memo: Memo | None) -> int:
+    """``_rows_at_most(conn, table)``, through ``memo`` when given."""
+    return _rows_at_most(conn, table) if memo is None else memo((table, "rows at most"),
+                                                                 lambda: _rows_at_most(conn, table))
 
 
 def _newest_top(conn: sqlite3.Connection, table: str, sql: str, match: str, scope: str, limit: int, *,
                 ranked_matches: int | None = None, rare_matches: int | None = None,
-                floor: int | None = None) -> list[Any]:
+                floor: int | None = None, memo: Memo | None = None) -> list[Any]:
     """``_fts_top``'s bounded ranking: the best ``limit`` of the newest ``ranked_matches`` rows
     (default ``RANKED_MATCHES``) matching ``terms : (match)`` + ``scope``, merged with the older
     rows of terms matching at most ``rare_matches`` rows (default ``RARE_MATCHES``). ``floor``:
-    the rowid of the ``ranked_matches``-th newest match when the caller has it (else looked up)."""
+    the rowid of the ``ranked_matches``-th newest match when the caller has it (else looked up).
+    ``memo`` (``TermPresence.kept``): keeps each term's rare-or-not answer across searches, since
+    it depends on the file alone (a walk of up to ``rare_matches`` rows a term)."""
     expr = f"terms : ({match}){scope}"
     ranked_matches = RANKED_MATCHES if ranked_matches is None else ranked_matches
-    if floor is None and _rows_at_most(conn, table) >= ranked_matches:  # else fewer match: no floor
+    if floor is None and _held(conn, table, memo) >= ranked_matches:  # else fewer match: no floor
         floor = _more_than(conn, table, expr, ranked_matches - 1)
     if floor is None:
         return tuples(conn).execute(sql.format(""), (expr, limit)).fetchall()
     ranked = tuples(conn).execute(sql.format(" AND rowid >= ?"), (expr, floor, limit)).fetchall()
     few = RARE_MATCHES if rare_matches is None else rare_matches
-    rare = [t for t in re.findall(r'"[^"]*"', match) if _more_than(conn, table, f"terms : ({t}){scope}", few) is None]
+
+    def is_rare(term: str) -> bool:
+        def ask() -> bool:
+            return _more_than(conn, table, f"terms : ({term}){scope}", few) is None
+        return ask() if memo is None else memo((table, term, scope, few, "rare"), ask)
+    rare = [t for t in re.findall(r'"[^"]*"', match) if is_rare(t)]
     if rare:
         older = tuples(conn).execute(sql.format(" AND rowid < ?"),
                                      (f"terms : ({' OR '.join(rare)}){scope}", floor, limit))
@@ -396,7 +414,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         if compiled is None:
             return []
         with self.db.read() as conn:
-            if (match := self.vocabulary.present(conn, "turns_fts", match)) is None:
+            if not (match := self.vocabulary.present(conn, "turns_fts", match)):
                 return []  # no row holds any of the terms
             where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
             if filter is not None:
@@ -412,7 +430,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
                 kept = _fts_top(conn, "turns_fts", _BM25_TURNS_FTS, match, required, limit,
                                 lambda ranked: self._turns_in_scope(conn, ranked, where, params, everyone),
                                 lambda n: self._scope_rows(conn, scope, "episodes e", where, params, n),
-                                checked=not everyone)
+                                checked=not everyone, memo=self.vocabulary.kept(conn))
             kept = kept[:limit]
             if not kept:
                 return []
@@ -482,8 +500,9 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         where, params = scope_predicate(scope, prefix="b.")
         best: dict[tuple[Any, ...], float] = {}
         with self.db.read() as conn:
-            if (match := self.vocabulary.present(conn, "session_blocks_fts", match)) is None:
+            if not (match := self.vocabulary.present(conn, "session_blocks_fts", match)):
                 return []  # no block holds any of the terms
+            memo = self.vocabulary.kept(conn)
             hidden, hparams = block_hidden_predicate(self._running_forgets(conn, "episodes"), prefix="b.", mark="?")
             # When every stored turn is the scope's (``_whole_file``), so is every block built from
             # them: the scope's tokens would select every block while FTS5 merges their doclists into
@@ -502,7 +521,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
                 # ones), as for turns (``_fts_top``): a block holds up to SESSION_BLOCK_TURNS turns.
                 ranked = _newest_top(conn, "session_blocks_fts", sql, match, scoped, fetch,
                                      ranked_matches=max(fetch, RANKED_MATCHES // SESSION_BLOCK_TURNS),
-                                     rare_matches=RARE_MATCHES // SESSION_BLOCK_TURNS)
+                                     rare_matches=RARE_MATCHES // SESSION_BLOCK_TURNS, memo=memo)
                 best = _best_sessions(conn, ranked, limit, f"{where} AND (b.expires_at IS NULL OR b.expires_at > ?)"
                                       f"{hidden}", params)
                 if len(best) >= limit or len(ranked) < fetch:
@@ -596,7 +615,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
             if compiled is None:
                 return []
             with self.db.read() as conn:
-                if (match := self.vocabulary.present(conn, "segments_fts", match)) is None:
+                if not (match := self.vocabulary.present(conn, "segments_fts", match)):
                     return []  # no row holds any of the terms
                 swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
                 lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=True,
@@ -607,14 +626,14 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
                     f"ORDER BY {_BM25_SEGMENTS_FTS} LIMIT ?", (expr, lo, hi, *sparams, *compiled[1], limit)).fetchall()
             return [(int(r[0]), float(r[1])) for r in rows]
         with self.db.read() as conn:
-            if (match := self.vocabulary.present(conn, "segments_fts", match)) is None:
+            if not (match := self.vocabulary.present(conn, "segments_fts", match)):
                 return []  # no row holds any of the terms
             where, params = self.where(conn, scope, table="segments", now=now)
             check = self._segment_check(conn, scope, where, params)
             kept = _fts_top(conn, "segments_fts", _BM25_SEGMENTS_FTS, match, required, limit,
                             lambda ranked: self._in_scope(conn, ranked, *check),
                             lambda n: self._scope_rows(conn, scope, "segments", where, params, n),
-                            checked=bool(check[1]))
+                            checked=bool(check[1]), memo=self.vocabulary.kept(conn))
         return kept[:limit]
 
     def _segment_check(self, conn: sqlite3.Connection, scope: Scope, where: str,
@@ -660,7 +679,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         joined = (f"SELECT f.id, bm25(facts_fts) AS r FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
                   f"WHERE facts_fts MATCH ? AND {{}} AND f.status IN ({marks}) ORDER BY r LIMIT ?")
         with self.db.read() as conn:
-            if (match := self.vocabulary.present(conn, "facts_fts", match)) is None:
+            if not (match := self.vocabulary.present(conn, "facts_fts", match)):
                 return []  # no fact holds any of the terms
             where, params = self.where(conn, scope, table="facts", prefix="f.", session=False, now=now,
                                        extra=compiled)

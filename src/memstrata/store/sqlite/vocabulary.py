@@ -19,6 +19,11 @@ Whether a term is in a table is asked of the table itself (``MATCH 'terms : "wor
 tokenizer, stemming included), all of a query's unknown terms in one statement (~6 µs a term),
 and remembered while the file holds the same rows: until this connection writes anything
 (``Connection.total_changes``) or another connection commits (``PRAGMA data_version``).
+
+Other answers that depend on the file alone are kept the same way (``TermPresence.kept``): whether
+a term matches more than ``RARE_MATCHES`` rows (``store.sqlite.store._newest_top`` asks it of every
+term of a query, walking up to 1,000 matches of each: ~1 ms a long message at 10k segments) and
+the span of a table's rowids.
 """
 
 from __future__ import annotations
@@ -26,6 +31,10 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: (table, term) answers kept at most; past it they are all dropped (a user's queries repeat their
 #: words: 8,192 is a few hundred messages' worth, ~1 MB).
@@ -40,17 +49,33 @@ class TermPresence:
     def __init__(self, size: int = KNOWN_TERMS) -> None:
         self.size = size
         self._known: dict[tuple[str, str], bool] = {}
+        self._answers: dict[Hashable, Any] = {}
         self._stamp: tuple[int, int] | None = None
 
     def clear(self) -> None:
         """Forget every answer (the next call asks the file again)."""
         self._known.clear()
+        self._answers.clear()
         self._stamp = None
 
-    def present(self, conn: sqlite3.Connection, table: str, match: str) -> str | None:
+    def kept(self, conn: sqlite3.Connection) -> Callable[[Hashable, Callable[[], T]], T]:
+        """A memo for one read of ``conn``: ``memo(key, load)`` is ``load()``, kept across reads while
+        the file holds the same rows (at most ``size`` answers). ``load`` must depend on the file's
+        rows alone; use the memo inside the read it was made in."""
+        self._check(conn)
+
+        def memo(key: Hashable, load: Callable[[], T]) -> T:
+            if key not in self._answers:
+                if len(self._answers) >= self.size:
+                    self._answers.clear()
+                self._answers[key] = load()
+            return self._answers[key]  # type: ignore[no-any-return]
+        return memo
+
+    def present(self, conn: sqlite3.Connection, table: str, match: str) -> str:
         """``match`` (an OR of double-quoted terms, ``text.tokens.fts_match_expression``) with the
         terms no row of ``table`` holds in its ``terms`` column left out, their order kept;
-        ``None`` when no term is left (nothing can match). Any other expression is returned as it
+        ``""`` when no term is left (nothing can match). Any other expression is returned as it
         is. Call inside a read of ``conn`` (the answers describe the file that read sees).
 
         ``table``: a full-text table of the schema with a ``terms`` column (``segments_fts``,
@@ -70,7 +95,7 @@ class TermPresence:
         kept = [t for t in terms if self._known[(table, t)]]
         if len(kept) == len(terms):
             return match
-        return " OR ".join(kept) if kept else None
+        return " OR ".join(kept)
 
     def _check(self, conn: sqlite3.Connection) -> None:
         """Drop the answers if the file may have changed since they were given: a write through
@@ -80,4 +105,5 @@ class TermPresence:
         stamp = (version, conn.total_changes)
         if stamp != self._stamp:
             self._known.clear()
+            self._answers.clear()
             self._stamp = stamp
