@@ -434,6 +434,25 @@ def test_a_ttl_not_in_positive_minutes_or_a_value_json_cannot_hold_is_refused_by
     assert kept is not None and kept.value == {"text": "I prefer UPS"}
 
 
+@pytest.mark.parametrize("index", ["text", [1], True, ["  "]])
+def test_an_index_not_a_list_of_paths_is_refused_by_key(store: MemstrataStore, index: object) -> None:
+    # before: index="text" stored the item as 'carrier: {json}' (the paths t, e, x, t: no fact drawn
+    # from its text); [1] and True raised TypeError
+    store.put(("memories", "cid"), "carrier", {"text": "I prefer UPS"})
+    with pytest.raises(InvalidInput, match="put: the index of 'carrier' must be False or a list of JSON paths") \
+            as raised:
+        store.put(("memories", "cid"), "carrier", {"text": "I prefer DHL"}, index=index)  # type: ignore[arg-type]
+    assert raised.value.field == "index"
+    kept = store.get(("memories", "cid"), "carrier")
+    assert kept is not None and kept.value == {"text": "I prefer UPS"}
+
+
+def test_a_search_filter_not_a_dict_is_refused_by_name(store: MemstrataStore) -> None:
+    with pytest.raises(InvalidInput, match="search: filter must be a dict") as raised:  # was AttributeError
+        store.search(("memories", "cid"), filter=["status"])  # type: ignore[arg-type]
+    assert raised.value.field == "filter"
+
+
 def test_an_item_too_large_to_store_is_refused_naming_its_key_and_namespace(store: MemstrataStore) -> None:
     # before: "content is 599,999 bytes; the limit is 262,144" and, for a 300,000-character key,
     # "metadata is 300,155 bytes of JSON": neither said which put

@@ -214,6 +214,7 @@ class MemstrataStore(BaseStore):
         ttl = op.ttl if op.ttl is not None else (self.ttl_config or {}).get("default_ttl")
         if op.value is not None:
             _check_put(op.key, op.value, ttl)
+            _check_index(op.key, op.index)
         old = self._stored(op.namespace, op.key)
         if op.value is not None:
             value = dict(op.value)
@@ -244,6 +245,9 @@ class MemstrataStore(BaseStore):
     def _search(self, op: SearchOp) -> list[SearchItem]:
         user = self._user(op.namespace_prefix, "search prefix")
         _check_paging("search", op.limit, op.offset)
+        if op.filter is not None and not isinstance(op.filter, Mapping):  # a list failed as an AttributeError
+            raise InvalidInput(f"search: filter must be a dict such as {{'status': 'active'}}, got "
+                               f"{type(op.filter).__name__}", field="filter")
         if op.limit == 0:
             return []
         where = self._where(op.namespace_prefix) + _pushed_down(op.filter)
@@ -394,6 +398,22 @@ def _check_put(key: str, value: Mapping[str, Any], ttl: object) -> None:
     if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, int | float) or not ttl > 0):
         raise InvalidInput(f"put: the ttl of {key!r} must be a positive number of minutes, got {ttl!r}",
                            field="ttl")
+
+
+def _check_index(key: str, index: object) -> None:
+    """Refuse, naming the key, an ``index`` that is not ``None``, ``False`` or a list of JSON paths:
+    ``index="text"`` was read as the paths ``t``, ``e``, ``x``, ``t`` (the item stored as its key and
+    JSON, no fact drawn from its text), and ``index=[1]`` or ``True`` failed as a ``TypeError``.
+
+    Raises:
+        InvalidInput: ``field`` ``index``.
+    """
+    if index is None or index is False:
+        return
+    if isinstance(index, (list, tuple)) and all(isinstance(p, str) and p.strip() for p in index):
+        return
+    raise InvalidInput(f"put: the index of {_shown(key)} must be False or a list of JSON paths such as ['text'], "
+                       f"got {_shown(index)}", field="index")
 
 
 def _namespace_of(op: Op) -> tuple[Sequence[str], str]:
