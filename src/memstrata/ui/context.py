@@ -113,10 +113,28 @@ def viewer(request: Request) -> Viewer:
     cred = guard.credential(request)
     nonce = guard.nonce_of(request)
     fresh = nonce is None
-    org = request.query_params.get("org") or None
-    project = request.query_params.get("project") or None
+    org, project = asked_tenant(request)
     return Viewer(request, cred, language(request.headers.get("accept-language")), org, project,
                   nonce or guard.new_nonce(), fresh)
+
+
+def asked_tenant(request: Request) -> tuple[str | None, str | None]:
+    """The ``org`` and ``project`` a page's address asks for (``None``: not given, the default).
+
+    Raises:
+        ApiError: 422 naming ``org`` or ``project`` given blank (``?org=$ORG`` with ORG unset): read as
+            the default tenant, a forget confirmed there deleted the default tenant's user, as REST
+            refuses ``?org_id=``.
+    """
+    asked = []
+    for name in TENANT_PARAMS:
+        value = request.query_params.get(name)
+        if value is not None and not value.strip():
+            raise ApiError(422, "invalid_input", f"`{name}` is {'empty' if value == '' else 'only whitespace'} in the "
+                           f"address; name the tenant or leave `{name}` out for the default; nothing was read or "
+                           "changed", {"field": name})
+        asked.append(value)
+    return asked[0], asked[1]
 
 
 def secure(response: Response) -> Response:
