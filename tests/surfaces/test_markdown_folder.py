@@ -473,6 +473,20 @@ def test_a_projection_of_another_database_is_stored_in_a_new_one(memory: Memory,
         assert len(_episodes(target, "ike")) == lines
 
 
+def test_a_moved_projections_line_is_not_dropped_for_an_id_another_user_forgot(memory: Memory,
+                                                                              tmp_path: Path) -> None:
+    forgotten = memory.add("I live in Oslo", user_id="oli").episode_id
+    memory.delete(episode_id=forgotten, user_id="oli")
+    # pam's projection, from another database, where her note had the id oli's had here
+    line = f"- I like green tea <!-- ep:{forgotten} -->"
+    proj = _folder(tmp_path / "pam", {"MEMORY.md": f"# Memory of pam\n\n## Notes\n\n{line}\n"})
+    (proj / ".memstrata.json").write_text(json.dumps({"user_id": "pam", "facts": [], "episodes": [forgotten]}))
+    report = import_folder(memory, proj, user_id="pam")
+    # was: gone, "1 line names a memory forgotten in this database", and pam's note not stored
+    assert (report.gone, report.foreign, report.added) == ([], [{"episode_id": forgotten}], 1)
+    assert [e.content for e in _episodes(memory, "pam")] == ["I like green tea"]
+
+
 def test_a_moved_projection_keeps_the_values_it_shows_as_current(memory: Memory, workspace: Path, tmp_path: Path,
                                                                  embedder: EmbeddingCache) -> None:
     """A projection shows each fact's current value in its topic and the older notes under

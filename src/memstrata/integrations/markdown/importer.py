@@ -14,8 +14,9 @@
   a new note; the original episode stays (episodes are never rewritten).
 * A line the projection had (``.memstrata.json``) and the folder no longer has is reported,
   never forgotten: forgetting is ``memstrata forget``'s, with its explicit target.
-* A marker whose memory was forgotten in this database (its id is among the forgotten ids,
-  ``Memory.forgotten_among``) is reported as such and not stored again, by any line.
+* A marker whose memory was forgotten in this database by this user (its id is among the forgotten
+  ids, ``Memory.forgotten_among``, with this tenant and user as owner) is reported as such and not
+  stored again, by any line; an id another owner forgot names no memory of this user's.
 * A marker whose memory this database does not hold and never forgot (a projection exported
   from another database, imported into a new one) names nothing here: the line is stored as a
   note like an unmarked one (an episode line without its ``**speaker**:``, said by that speaker),
@@ -401,7 +402,11 @@ class _Import:
         """A marker naming a memory this database does not hold: forgotten here (reported, never
         stored again), or never held (another database's projection: the line is a new note)."""
         entry = {f"{kind}_id": ident}
-        if self.memory.forgotten_among([ident], table=f"{kind}s"):
+        forgot = self.memory.forgotten_among([ident], table=f"{kind}s").get(ident)
+        owner = (self.memory.scope.org_id, self.memory.scope.project_id, self.user)
+        # Ids are the database's: an id another user (or tenant) forgot is no memory of this one, and a
+        # moved projection's line that happens to carry it was dropped as "forgotten" for everyone.
+        if forgot is not None and (forgot["org_id"], forgot["project_id"], forgot["user_id"]) == owner:
             self.report.gone.append(entry)
             return
         if note_key(note) in self.known:  # stored as a note by an earlier import of this folder
