@@ -265,3 +265,20 @@ def test_a_batch_numbers_its_episodes_and_skips_repeats_like_one_by_one(open_mem
     episodes = {e.id: e for e in batched.list(kind="episode", limit=100)}
     assert [episodes[r.episode_id].sequence_num for r in got] == [
         e.sequence_num for e in (single.get(episode_id=r.episode_id) for r in want)]  # type: ignore[union-attr]
+
+
+def test_counts_in_a_scope_count_only_that_scopes_audit_events(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    memory.add("I am allergic to peanuts", created_at=START, session_id="s1")
+    memory.add("I prefer UPS for deliveries", created_at=START, session_id="s1")
+    memory.add("Actually I prefer FedEx for deliveries", created_at=START + timedelta(hours=1), session_id="s2")
+    memory.add("I prefer DHL for deliveries", created_at=START, user_id="bob")
+    alice, bob = memory.counts(user_id="alice")["events"], memory.counts(user_id="bob")["events"]
+    assert (alice, bob) == (4, 1)  # alice: three creates and a supersede; bob: one create
+    assert memory.store.counts()["events"] == 5  # the whole database, unscoped
+    assert memory.counts(user_id="nobody")["events"] == 0
+    assert memory.counts(user_id="alice", session_id="s1")["events"] == 3  # the facts s1 cites: allergy, UPS
+    bob_fact = memory.list(user_id="bob")[0]
+    memory.delete(bob_fact.id, user_id="bob")
+    assert memory.counts(user_id="bob")["events"] == 1  # the tombstone
+    assert memory.counts(user_id="alice")["events"] == 4

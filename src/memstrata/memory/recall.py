@@ -261,7 +261,8 @@ class RecallMethods(MemoryBase):
 
     def counts(self, **scope: Unpack[ScopeArgs]) -> dict[str, int]:
         """Rows stored in the scope: ``episodes``, ``segments``, ``embedded_segments`` and
-        ``facts_<status>`` for each fact status present (``events``: the whole database's)."""
+        ``facts_<status>`` for each fact status present, and ``events``: the audit events of the
+        scope's facts (tombstones of deleted ones included)."""
         return self.store.counts(self._scope(**scope))
 
     def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:

@@ -41,6 +41,26 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
     return " AND ".join(clauses), params
 
 
+def events_predicate(scope: Scope, *, mark: str = "?") -> tuple[str, list[object]]:
+    """SQL predicate and parameters restricting ``memory_events`` rows to ``scope``.
+
+    An event row carries its fact's org, project and user (no agent or session), so those bind
+    directly; an agent or session narrows to the events of the facts that scope holds
+    (``scope_predicate(..., session=False)``). Without this a scoped ``counts()`` gave the whole
+    database's events: one user's inspector page showed how much every other user had changed.
+    """
+    clauses = [f"org_id = {mark}", f"project_id = {mark}"]
+    params: list[object] = [scope.org_id, scope.project_id]
+    if scope.user_id is not None:
+        clauses.append(f"user_id = {mark}")
+        params.append(scope.user_id)
+    if scope.agent_id is not None or scope.session_id is not None:
+        facts, fact_params = scope_predicate(scope, session=False, mark=mark)
+        clauses.append(f"fact_id IN (SELECT id FROM facts WHERE {facts})")
+        params += fact_params
+    return " AND ".join(clauses), params
+
+
 #: Which forget-job cut applies to which table (rows with an id up to it are hidden).
 FORGET_CUTS = {"episodes": "episode_cut", "segments": "segment_cut", "facts": "fact_cut"}
 

@@ -12,6 +12,7 @@ from memstrata.filter import Expr
 from memstrata.paging import Position
 from memstrata.store.postgres.base import PgBase, filter_predicate
 from memstrata.store.postgres.rows import EPISODE_COLS, fetch_rows, live, row_to_episode, scope_predicate
+from memstrata.store.scope import events_predicate
 from memstrata.types import Episode, Fact, MemoryEvent, Scope
 
 
@@ -98,7 +99,8 @@ class Listings(PgBase):
 
     # -- counts -----------------------------------------------------------------------------
     def counts(self, scope: Scope | None = None) -> dict[str, int]:
-        """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
+        """Row counts (episodes, segments, facts by status, the audit events of the scope's facts),
+        optionally in a scope."""
         where, params = ("TRUE", []) if scope is None else scope_predicate(scope)
         fwhere, fparams = ("TRUE", []) if scope is None else scope_predicate(scope, session=False)
         with self.db.read() as conn:
@@ -114,5 +116,6 @@ class Listings(PgBase):
             for status, n in conn.execute(f"SELECT status, count(*) FROM facts WHERE {fwhere} GROUP BY status",
                                           fparams):
                 out[f"facts_{status}"] = int(n)
-            out["events"] = one("SELECT count(*) FROM memory_events", ())
+            ewhere, eparams = ("TRUE", []) if scope is None else events_predicate(scope, mark="%s")
+            out["events"] = one(f"SELECT count(*) FROM memory_events WHERE {ewhere}", eparams)
         return out

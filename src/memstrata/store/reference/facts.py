@@ -235,8 +235,8 @@ class FactRows(ReferenceBase):
                   detail: dict[str, Any], now: datetime) -> None:
         """Append to the audit log."""
         conn.events.append({"id": conn.new_id("events"), "fact_id": fact_id, "org_id": scope.org_id,
-                            "project_id": scope.project_id, "action": action, "at": now, "actor": actor,
-                            "detail": copy.deepcopy(detail)})
+                            "project_id": scope.project_id, "user_id": scope.user_id, "action": action, "at": now,
+                            "actor": actor, "detail": copy.deepcopy(detail)})
 
     def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
         """Audit events of these facts in ``scope``, oldest first."""

@@ -167,7 +167,7 @@ class ReferenceStore(EpisodeRows, FactRows):
         return len(gone)
 
     def counts(self, scope: Scope | None = None) -> dict[str, int]:
-        """Row counts, optionally in a scope."""
+        """Row counts, optionally in a scope (events: those of the scope's facts, as ``scope.events_predicate``)."""
         s = self._s
 
         def inside(row: dict[str, Any], session: bool = True) -> bool:
@@ -177,5 +177,10 @@ class ReferenceStore(EpisodeRows, FactRows):
                "embedded_segments": sum(x["embedding"] is not None for x in segs)}
         for status, n in sorted(Counter(f["status"] for f in s.facts.values() if inside(f, False)).items()):
             out[f"facts_{status}"] = n
-        out["events"] = len(s.events)
+        held = {f["id"] for f in s.facts.values() if inside(f, False)}
+        out["events"] = sum(scope is None or (
+            (e["org_id"], e["project_id"]) == (scope.org_id, scope.project_id)
+            and scope.user_id in (None, e.get("user_id"))
+            and ((scope.agent_id is None and scope.session_id is None) or e["fact_id"] in held))
+            for e in s.events)
         return out

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from memstrata.clock import from_db, to_db
 from memstrata.filter import Expr
 from memstrata.paging import Position
+from memstrata.store.scope import events_predicate
 from memstrata.store.sqlite.base import SQLiteBase, filter_predicate
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate
 from memstrata.types import Episode, Fact, MemoryEvent, Scope
@@ -96,7 +97,8 @@ class Listings(SQLiteBase):
 
     # -- counts -----------------------------------------------------------------------------
     def counts(self, scope: Scope | None = None) -> dict[str, int]:
-        """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
+        """Row counts (episodes, segments, facts by status, the audit events of the scope's facts),
+        optionally in a scope."""
         where, params = ("1 = 1", []) if scope is None else scope_predicate(scope)
         fwhere, fparams = ("1 = 1", []) if scope is None else scope_predicate(scope, session=False)
         with self.db.read() as conn:
@@ -109,5 +111,6 @@ class Listings(SQLiteBase):
             for status, n in conn.execute(f"SELECT status, count(*) FROM facts WHERE {fwhere} GROUP BY status",
                                           fparams):
                 out[f"facts_{status}"] = n
-            out["events"] = conn.execute("SELECT count(*) FROM memory_events").fetchone()[0]
+            ewhere, eparams = ("1 = 1", []) if scope is None else events_predicate(scope)
+            out["events"] = conn.execute(f"SELECT count(*) FROM memory_events WHERE {ewhere}", eparams).fetchone()[0]
         return out
