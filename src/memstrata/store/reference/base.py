@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import math
+import pickle
 import re
 import threading
 from collections import Counter
@@ -70,7 +71,11 @@ class Db:
     def write(self) -> Iterator[State]:
         """A transaction: a copy of the state, committed only if the block does not raise."""
         with self._lock:
-            work = copy.deepcopy(self.state)
+            # A pickle round trip is the deep copy (plain dictionaries, lists, sets, numpy arrays,
+            # datetimes and frozen dataclasses; shared objects stay shared, as with deepcopy's memo)
+            # at a fraction of ``copy.deepcopy``'s cost: each write copies the whole state, so
+            # 1,500 messages added in batches took 9.0 s of CPU, 4.1 of them in deepcopy.
+            work = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
             yield work
             self.state = work  # committed only if the block did not raise
 
@@ -156,12 +161,16 @@ class ReferenceBase:
 
     # -- scope ------------------------------------------------------------------------------
     def _in_scope(self, s: State, row: dict[str, Any], scope: Scope, *, session: bool = True) -> bool:
-        if (row["org_id"], row["project_id"]) != (scope.org_id, scope.project_id):
+        # Field by field, not a loop over the names: a write tests every stored episode (its
+        # sequence number), so this runs n times per message added.
+        if row["org_id"] != scope.org_id or row["project_id"] != scope.project_id:
             return False
-        for name in ("user_id", "agent_id", "session_id"):
-            wanted = getattr(scope, name)
-            if wanted is not None and (session or name != "session_id") and row.get(name) != wanted:
-                return False
+        if scope.user_id is not None and row.get("user_id") != scope.user_id:
+            return False
+        if scope.agent_id is not None and row.get("agent_id") != scope.agent_id:
+            return False
+        if session and scope.session_id is not None and row.get("session_id") != scope.session_id:
+            return False
         if not session and scope.session_id is not None:  # as ``store.scope.scope_predicate``
             return any(f == row["id"] and s.episodes[e]["session_id"] == scope.session_id
                        and s.episodes[e]["org_id"] == scope.org_id and s.episodes[e]["project_id"] == scope.project_id

@@ -29,9 +29,11 @@ class EpisodeRows(ReferenceBase):
                        expires_at: datetime | None = None) -> tuple[int, bool]:
         """Insert an episode; ``(id, created)``."""
         digest = episode_hash(role, producer_id, created_at, content)
-        same = [e for e in conn.episodes.values() if scope_of(e) == scope and e["content_hash"] == digest]
-        if same:
-            return same[0]["id"], False
+        # The digest first: building each episode's scope to compare it cost most of a write.
+        same = next((e for e in conn.episodes.values() if e["content_hash"] == digest and scope_of(e) == scope),
+                    None)
+        if same is not None:
+            return same["id"], False
         seq = 1 + max((e["sequence_num"] for e in conn.episodes.values() if self._in_scope(conn, e, scope)),
                       default=0)
         eid = conn.new_id("episodes")
