@@ -78,6 +78,8 @@ def test_codex_hooks_json_under_codex_home_and_in_a_project(tmp_path: Path) -> N
 @pytest.mark.parametrize(("text", "said"), [
     ('{"hooks": {"Stop": [', "is not valid JSON"),
     ("[1, 2]", "holds a JSON list, not an object"),
+    ("null", "holds a JSON null, not an object"),  # was "a JSON NoneType"
+    ('{"hooks": "Stop"}', "'hooks' must be an object mapping event names to lists, got string"),  # was "str"
     ('{"hooks": ["Stop"]}', "'hooks' must be an object"),
     ('{"hooks": {"Stop": {"command": "x"}}}', "hooks.Stop must be a list"),
 ])
@@ -104,6 +106,9 @@ def test_the_install_command_reports_each_event_and_refuses_what_it_cannot_merge
     assert runner.invoke(hooks_app, ["install", "--agent", "cursor"]).exit_code == 2
     missing = runner.invoke(hooks_app, ["install", "--agent", "codex", "--project", str(tmp_path / "nope")])
     assert missing.exit_code == 2 and "no such directory" in missing.output
+    (tmp_path / "afile").touch()  # was "no such directory" for a file that is there
+    afile = runner.invoke(hooks_app, ["install", "--agent", "codex", "--project", str(tmp_path / "afile")])
+    assert afile.exit_code == 2 and "afile: a file, not a directory" in afile.output
 
 
 @pytest.mark.parametrize("blank", ["", "  "])

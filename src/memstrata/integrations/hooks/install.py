@@ -93,6 +93,13 @@ def is_ours(handler: object, event: str) -> bool:
     return isinstance(command, str) and re.search(rf"memstrata\S*\s+hooks\s+run\s+{event}\b", command) is not None
 
 
+def json_type(value: object) -> str:
+    """What JSON calls the type of a parsed ``value`` (``null``, ``string`` ...; Python's ``NoneType`` and
+    ``str`` named nothing a settings file holds), ``list`` for an array as before."""
+    names = {type(None): "null", bool: "boolean", int: "number", float: "number", str: "string", dict: "object"}
+    return names.get(type(value), type(value).__name__)
+
+
 def install(agent: str, project: Path | None = None, *, executable: str | None = None,
             environ: Mapping[str, str] | None = None) -> Installed:
     """Merge memstrata's hooks for ``agent`` into its configuration file and write it.
@@ -103,12 +110,13 @@ def install(agent: str, project: Path | None = None, *, executable: str | None =
     """
     path = config_path(agent, project, environ)
     if project is not None and not project.is_dir():
-        raise InstallError(f"--project {project}: no such directory")
+        raise InstallError(f"--project {project}: " + ("a file, not a directory" if project.exists() else
+                                                       "no such directory"))
     config = _read(path)
     hooks = config.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InstallError(f"{path}: 'hooks' must be an object mapping event names to lists, "
-                           f"got {type(hooks).__name__}; fix or move the file, then install again")
+                           f"got {json_type(hooks)}; fix or move the file, then install again")
     events = {event: _merge_event(hooks, event, agent, path, executable) for event in AGENT_EVENTS[agent]}
     if any(state != "unchanged" for state in events.values()):
         _write(path, config)
@@ -154,7 +162,7 @@ def _read(path: Path) -> dict[str, Any]:
     except ValueError as exc:
         raise InstallError(f"{path} is not valid JSON ({exc}); fix or move it, then install again") from None
     if not isinstance(config, dict):
-        raise InstallError(f"{path} holds a JSON {type(config).__name__}, not an object; fix or move it, "
+        raise InstallError(f"{path} holds a JSON {json_type(config)}, not an object; fix or move it, "
                            "then install again")
     return config
 
