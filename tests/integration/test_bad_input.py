@@ -2,9 +2,9 @@
 answer, and never a lost memory.
 
 Real components only: SQLite files under ``tmp_path`` and the default embedding model
-(``Memory(path)`` loads ``use-multilingual-v3``). The bad calls share one ``Memory`` holding
-two memories (loading the model once per module); after every bad call both memories must
-still be found by ``search`` and counted by ``list(kind="episode")``.
+(``use-multilingual-v3``, the test process's ``embedder``: a memory's own load of it costs ~1.2 s
+of CPU). The bad calls share one ``Memory`` holding two memories; after every bad call both
+memories must still be found by ``search`` and counted by ``list(kind="episode")``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from memstrata import AsyncMemory, Episode, HashingEmbedder, Memory, Message
+from memstrata.embed.base import EmbeddingCache
 from memstrata.errors import (
     ContentTooLarge,
     CorruptDatabase,
@@ -38,8 +39,8 @@ TWO_MIB = 2 * 1024 * 1024
 
 
 @pytest.fixture(scope="module")
-def stocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
-    mem = Memory(tmp_path_factory.mktemp("bad-input") / "memory.db")
+def stocked(tmp_path_factory: pytest.TempPathFactory, embedder: EmbeddingCache) -> Iterator[Memory]:
+    mem = Memory(tmp_path_factory.mktemp("bad-input") / "memory.db", embedder=embedder)
     for text, _ in STORED:
         assert mem.add(text, user_id=USER).created
     yield mem
@@ -263,16 +264,17 @@ def test_punctuation_and_fts_operator_queries_do_not_raise(stocked: Memory, quer
 
 # -- unusable database files --------------------------------------------------------------------
 
-def _make_valid_db(path: Path) -> None:
-    with Memory(path) as mem:
+def _make_valid_db(path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(path, embedder=embedder) as mem:
         for text, _ in STORED:
             mem.add(text, user_id=USER)
     assert not Path(f"{path}-wal").exists(), "close() should checkpoint the WAL into the main file"
 
 
-def test_database_with_overwritten_bytes_raises_corrupt_database_naming_the_file(tmp_path: Path) -> None:
+def test_database_with_overwritten_bytes_raises_corrupt_database_naming_the_file(tmp_path: Path,
+                                                                                 embedder: EmbeddingCache) -> None:
     path = tmp_path / "damaged.db"
-    _make_valid_db(path)
+    _make_valid_db(path, embedder)
     with path.open("r+b") as handle:
         handle.seek(100)
         handle.write(random.Random(100).randbytes(3900))
