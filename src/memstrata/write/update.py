@@ -22,7 +22,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.facts.said import Said, fact_expiry
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import normalise_value
-from memstrata.text.visible import check_text
+from memstrata.text.visible import blank, check_text
 from memstrata.types import Fact, Scope
 from memstrata.write.ingest import Ingestor, Message
 
@@ -43,7 +43,8 @@ class FactUpdate:
         if self.value is None and self.importance is None and self.confidence is None:
             raise InvalidInput("nothing to update: give value, importance or confidence")
         if self.value is not None:
-            if not isinstance(self.value, str) or not self.value.strip():
+            # "\u200b" (a zero-width space, as a pasted value may hold) was stored as a value that shows nothing
+            if not isinstance(self.value, str) or blank(self.value):
                 raise InvalidInput(f"value must be a non-blank string, got {self.value!r}", field="value")
             if len(self.value) > MAX_VALUE_CHARS:
                 raise InvalidInput(f"value is {len(self.value)} characters; the limit is {MAX_VALUE_CHARS}",
