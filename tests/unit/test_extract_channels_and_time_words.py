@@ -173,3 +173,13 @@ def test_a_delivery_context_makes_a_name_a_carrier(text: str, expected: tuple[st
 def test_emoji_zero_width_and_full_width_letters_do_not_hide_a_fact(text: str,
                                                                      expected: tuple[str, str, bool]) -> None:
     assert _found(text) == [expected]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("My favourite emoji is 👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧"),  # one family, not three people
+    ("I love the 🏳\ufe0f\u200d🌈 flag", "🏳\ufe0f\u200d🌈 flag"),  # a presentation selector before the joiner
+    ("I love the 👍🏽\u200d🔥 combo", "👍🏽\u200d🔥 combo"),  # a skin tone before the joiner
+    ("I love zero\u200dwidth tea", "zerowidth tea"),  # between letters a joiner is a paste accident
+])
+def test_a_joiner_inside_an_emoji_stays_in_the_fact_value(text: str, value: str) -> None:
+    assert [v for _, v, _ in _found(text)] == [value]

@@ -18,7 +18,7 @@ from memstrata.extract.informal import (
 from memstrata.extract.mixed_script import LEADING_SYMBOLS, kin_in_chinese, mixes_scripts
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
-from memstrata.text.segment import INVISIBLE
+from memstrata.text.segment import without_invisible
 
 #: A closing question to the listener after an English statement in one sentence: "Recently I've been studying
 #: English, do you have any tips?". The question is a clause of its own after the last comma, asking "you" (do you,
@@ -49,8 +49,9 @@ _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF
 
 def tidy(sentence: str) -> str:
     """``sentence`` as the patterns read it: invisible characters removed
-    (``text.segment.INVISIBLE``), full-width ASCII letters and digits folded, Traditional
-    Chinese characters read as Simplified (``text.hanzi``), and leading symbols or emoji
+    (``text.segment.without_invisible``: an emoji keeps its joiners), full-width ASCII letters and
+    digits folded, Traditional Chinese characters read as Simplified (``text.hanzi``), and leading
+    symbols or emoji
     stripped (otherwise "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
     DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extract nothing or the wrong key); typographic
     apostrophes and quotes are ASCII ("I\u2019m" reads "I'm") and "im" reads "I'm"; informal attribute
@@ -61,7 +62,7 @@ def tidy(sentence: str) -> str:
     >>> tidy("I\u2019m allergic to peanuts"), tidy("im allergic to walnuts")
     ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
-    text = LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
+    text = LEADING_SYMBOLS.sub("", simplified(without_invisible(sentence).translate(_FULL_WIDTH)))
     # a note's label ("Note:", 备注：) and a transcript's label for the user open no statement
     text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", roles.NOTE_LABEL.sub("", text.translate(_QUOTES))))
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now

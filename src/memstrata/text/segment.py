@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from memstrata.text.regex import lazy_regex
 
@@ -17,12 +18,36 @@ _SPLIT = lazy_regex(
 )
 _ABBREV = lazy_regex(r"\b(?:e\.g|i\.e|mr|mrs|ms|dr|prof|st|vs|etc|approx|no)\.$", re.IGNORECASE)
 
-#: Segments shorter than this (in characters) are merged into the previous one:
-#: "Yes." or "哈哈。" carry no retrievable meaning on their own.
 #: ``str.translate`` table deleting invisible characters (zero-width space/joiners, word joiner,
 #: BOM, soft hyphen): they make text look empty or split words without being seen.
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+INVISIBLE_CHARS = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
+INVISIBLE = dict.fromkeys(map(ord, INVISIBLE_CHARS))
 
+#: Categories of the characters a zero-width joiner builds an emoji from: the pictographs (So),
+#: skin-tone modifiers (Sk) and the emoji presentation selector U+FE0F (Mn) before it, a pictograph
+#: after it (Unicode TR51, "emoji zwj sequence").
+_EMOJI_BEFORE_JOINER = frozenset({"So", "Sk", "Mn"})
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without its invisible characters (``INVISIBLE``), except a zero-width joiner inside
+    an emoji sequence: "👩\u200d👩\u200d👧" is one family, without its joiners three people, and a
+    fact value read from it must keep what the user wrote (docs/python-api.md: stored text keeps
+    its joiners).
+
+    >>> without_invisible("zero\u200bwidth 👩\u200d👧 a\u200db")
+    'zerowidth 👩\u200d👧 ab'
+    """
+    if "\u200d" not in text:
+        return text.translate(INVISIBLE)
+    kept = [c for i, c in enumerate(text) if c not in INVISIBLE_CHARS or (
+        c == "\u200d" and 0 < i < len(text) - 1 and unicodedata.category(text[i - 1]) in _EMOJI_BEFORE_JOINER
+        and unicodedata.category(text[i + 1]) == "So")]
+    return "".join(kept)
+
+
+#: Segments shorter than this (in characters) are merged into the previous one:
+#: "Yes." or "哈哈。" carry no retrievable meaning on their own.
 MIN_SEGMENT_CHARS = 4
 #: Longer segments are cut at commas/spaces so each derivative stays within what the
 #: embedding model reads well (USE was trained on sentences, not pages).
@@ -39,7 +64,7 @@ def split_sentences(text: str) -> list[str]:
     """Sentence segments of ``text``, stripped, never empty unless ``text`` is blank.
 
     >>> split_sentences("我以后都希望用顺丰，别放门口。谢谢！Also, I like tea. OK")
-    ['我以后都希望用顺丰，别放门口。', '谢谢！Also, I like tea.', 'OK']
+    ['我以后都希望用顺丰，别放门口。谢谢！', 'Also, I like tea. OK']
     """
     pieces: list[str] = []
     start = 0
