@@ -156,6 +156,8 @@ def test_item_text_of_a_value_without_strings_is_its_key_and_json() -> None:
     from memstrata.integrations.langgraph import item_text
     assert item_text("count", {"n": 3}, ["$"]) == 'count: {"n": 3}'
     assert item_text("k", {"a": "x", "b": {"c": ["y", 2]}}, ["$"]) == "x\ny"
+    # was "\u200b", which Memory.add refuses as empty: the put failed where {"text": "  "} was stored
+    assert item_text("k", {"text": "\u200b\u2060"}, ["$"]) == 'k: {"text": "\u200b\u2060"}'
 
 
 def test_namespaces_without_a_user_are_refused_with_the_rule(store: MemstrataStore) -> None:

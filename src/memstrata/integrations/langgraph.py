@@ -43,6 +43,7 @@ from memstrata.errors import ContentTooLarge, InvalidInput, NotFound
 from memstrata.filter import And, Compare, Expr, Field, IsNull, Or
 from memstrata.memory import MAX_LIMIT, Memory
 from memstrata.text.regex import lazy_regex
+from memstrata.text.visible import blank
 from memstrata.types import Episode
 
 try:
@@ -313,7 +314,8 @@ def item_text(key: str, value: Mapping[str, Any], fields: Sequence[str]) -> str:
     texts: list[str] = []
     for path in fields:
         texts += _strings(value) if path == "$" else get_text_at_path(value, tokenize_path(path))
-    text = "\n".join(t.strip() for t in texts if isinstance(t, str) and t.strip())
+    # a string that shows nothing ("\u200b" as "  ") is no text: Memory.add refused a put of {"text": "\u200b"}
+    text = "\n".join(t.strip() for t in texts if isinstance(t, str) and not blank(t))
     return text or f"{key}: {json.dumps(value, ensure_ascii=False, sort_keys=True)}"
 
 
