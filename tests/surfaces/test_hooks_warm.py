@@ -16,6 +16,22 @@ import pytest
 from serverproc import ADMIN_KEY, Server, clean_env, console_script
 from test_hooks import PROJECT_TEXTS, SESSIONS, claude_payload, context_of, episodes, hook, project_turns, said_again
 
+from memstrata.integrations.hooks import client
+
+# The cold path's hooks run in process on the run's loaded model (``clirun.share_model``), as in
+# test_hooks.py: each loaded use-multilingual-v3 again (~1.2 CPU-s) when no earlier test of the
+# process had.
+pytestmark = pytest.mark.usefixtures("embedder")
+
+
+@pytest.fixture(autouse=True)
+def patient_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-process hooks wait up to a minute for the server, not the product's 10 s: a server
+    worker's first search loads the model, and on a loaded machine that outlasted 10 s (the hook
+    then answered nothing and the test failed). What is tested is that the warm path answers as
+    the cold one does, not how long a hook waits."""
+    monkeypatch.setattr(client, "REQUEST_TIMEOUT_S", 60.0)
+
 
 @pytest.fixture(scope="module")
 def server(open_server: Server) -> Server:
