@@ -22,7 +22,7 @@ def test_a_change_before_digits_is_no_attribute(text: str) -> None:
     assert not any("换成" in key for key in _keys(text))
 
 
-@pytest.mark.parametrize(("text", "key"), [("我的鞋码43。", "user.鞋码"),
-                                          ("我的通勤时间大概40分钟。", "user.通勤时间")])
+@pytest.mark.parametrize(("text", "key"), [("我的鞋码43。", "user.shoe_size"),
+                                          ("我的通勤时间大概40分钟。", "user.commute")])
 def test_an_amount_of_a_named_attribute_is_kept(text: str, key: str) -> None:
     assert key in _keys(text)

@@ -26,9 +26,9 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("My weight is 70 kg", ("identity.weight", "70 kg")),
     ("我体重70公斤", ("identity.weight", "70公斤")),
     ("我的体重是140斤", ("identity.weight", "140斤")),
-    ("我月薪两万", ("user.月薪", "两万")),
-    ("我房租每月三千五", ("user.房租", "每月三千五")),
-    ("我每个月房租三千五", ("user.房租", "每月三千五")),
+    ("我月薪两万", ("user.salary", "两万")),
+    ("我房租每月三千五", ("user.rent", "每月三千五")),
+    ("我每个月房租三千五", ("user.rent", "每月三千五")),
 ])
 def test_a_weight_or_an_owned_amount_is_read(text: str, fact: tuple[str, str]) -> None:
     assert _read(text) == [fact]

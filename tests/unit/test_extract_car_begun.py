@@ -21,9 +21,9 @@ def _read(text: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("text", "fact"), [
-    ("我换了一辆特斯拉", ("user.车", "特斯拉")),
-    ("我买了一辆比亚迪", ("user.车", "比亚迪")),
-    ("我上个月新买了辆电动车", ("user.车", "电动车")),
+    ("我换了一辆特斯拉", ("user.car", "特斯拉")),
+    ("我买了一辆比亚迪", ("user.car", "比亚迪")),
+    ("我上个月新买了辆电动车", ("user.car", "电动车")),
     ("I bought a Tesla", ("user.car", "Tesla")),
     ("I just got a new Honda Civic", ("user.car", "Honda Civic")),
     ("I switched to an electric car", ("user.car", "electric car")),
@@ -34,10 +34,10 @@ def test_a_car_got_is_the_car_driven(text: str, fact: tuple[str, str]) -> None:
 
 @pytest.mark.parametrize("text", ["我换了一辆车", "我买了特斯拉的股票", "I got a new iPhone", "I bought a new car"])
 def test_no_car_named(text: str) -> None:
-    assert [key for key, _ in _read(text) if key in ("user.车", "user.car", "tool.uses")] == []
+    assert [key for key, _ in _read(text) if key in ("user.car", "user.car", "tool.uses")] == []
 
 
 def test_a_new_car_replaces_the_one_driven(memory: Memory) -> None:
     memory.add("我开的是比亚迪", user_id="u")
     memory.add("我换了一辆特斯拉", user_id="u")
-    assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.车", "特斯拉")]
+    assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.car", "特斯拉")]

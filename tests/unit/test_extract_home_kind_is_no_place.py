@@ -1,6 +1,6 @@
 """Where one lives said as the kind of one's home or its floor is no place: "I live in a two-bedroom apartment",
 "I live in a small studio", 我住在一个两居室, 我家住在12楼 stored ``identity.location = two-bedroom apartment`` /
-``12楼``, superseding the city one lives in. Now the kind is the home (``user.home``, ``user.家``), a floor is
+``12楼``, superseding the city one lives in. Now the kind is the home (``user.home`` in both languages), a floor is
 neither, and a place after the kind stays the place ("a studio in Lisbon": Lisbon)."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("We live in a rented townhouse", [("user.home", "rented townhouse")]),
     ("I live in a loft in Brooklyn", [("identity.location", "Brooklyn"), ("user.home", "loft")]),
     ("I live on the third floor", []),
-    ("我住在一套三居室", [("user.家", "三居室")]),
-    ("我们住在两室一厅里", [("user.家", "两室一厅")]),
+    ("我住在一套三居室", [("user.home", "三居室")]),
+    ("我们住在两室一厅里", [("user.home", "两室一厅")]),
     ("我住在8楼", []),
     ("我家住在顶层", []),
 ])

@@ -20,8 +20,8 @@ def _read(text: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("text", "fact"), [
     ("我换了个新手机，华为的", ("tool.phone", "华为")),
-    ("我买了一台新电脑，联想的", ("user.电脑", "联想")),
-    ("我买了一辆新车，比亚迪的", ("user.车", "比亚迪")),
+    ("我买了一台新电脑，联想的", ("user.computer", "联想")),
+    ("我买了一辆新车，比亚迪的", ("user.car", "比亚迪")),
     ("I got a new phone, a Pixel 8", ("tool.phone", "Pixel 8")),
     ("I just bought a new laptop: a MacBook Air", ("user.laptop", "MacBook Air")),
 ])

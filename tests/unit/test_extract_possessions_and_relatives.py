@@ -23,9 +23,9 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("My commute is around an hour.", [("user.commute", "around an hour", "")]),
     ("My morning run is over 5 km.", [("user.morning_run", "over 5 km", "")]),
     # Chinese says an amount with 是 or without it, its bound (大概, "about") kept as English keeps it
-    ("我的通勤时间大概是40分钟", [("user.通勤时间", "大概40分钟", "")]),
-    ("我的通勤时间大概40分钟", [("user.通勤时间", "大概40分钟", "")]),
-    ("我的房租每月五千", [("user.房租", "每月五千", "")]),
+    ("我的通勤时间大概是40分钟", [("user.commute", "大概40分钟", "")]),
+    ("我的通勤时间大概40分钟", [("user.commute", "大概40分钟", "")]),
+    ("我的房租每月五千", [("user.rent", "每月五千", "")]),
     # a sum of money with a thousands comma is one value, not "$2" and a clause "000"
     ("My rent is $2,000 a month.", [("user.rent", "$2,000 a month", "")]),
     ("My budget for hotels is $2,000 a night.", [("budget", "hotel: $2,000 a night", "")]),
@@ -35,14 +35,14 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("My go-to coffee order is an oat latte.", [("user.coffee_order", "oat latte", "")]),
     ("My go-to drink is a flat white.", [("user.drink", "flat white", "")]),
     # 姓X: the copula of a surname
-    ("我的房东姓陈。", [("user.房东", "姓陈", "")]),
-    ("我女儿的老师姓王。", [("daughter.老师", "姓王", "daughter")]),
+    ("我的房东姓陈。", [("user.landlord", "姓陈", "")]),
+    ("我女儿的老师姓王。", [("daughter.teacher", "姓王", "daughter")]),
     # said plainly, without 我的, of a person one deals with: as with 我的 (they stored nothing)
-    ("房东姓陈", [("user.房东", "姓陈", "")]),
-    ("老板姓王。", [("user.老板", "姓王", "")]),
+    ("房东姓陈", [("user.landlord", "姓陈", "")]),
+    ("老板姓王。", [("user.boss", "姓王", "")]),
     ("邻居姓李", [("user.邻居", "姓李", "")]),
-    ("我老板姓王", [("user.老板", "姓王", "")]),
-    ("房东姓陈，人很好", [("user.房东", "姓陈", "")]),
+    ("我老板姓王", [("user.boss", "姓王", "")]),
+    ("房东姓陈，人很好", [("user.landlord", "姓陈", "")]),
 ])
 def test_a_possessed_thing_takes_amounts_money_compounds_and_surnames(
         text: str, expected: list[tuple[str, str, str]]) -> None:
@@ -52,8 +52,8 @@ def test_a_possessed_thing_takes_amounts_money_compounds_and_surnames(
 @pytest.mark.parametrize(("text", "expected"), [
     ("My manager is Sarah", [("user.manager", "Sarah", "")]),
     ("My landlord is Mr. Chen.", [("user.landlord", "Mr. Chen", "")]),
-    ("我的老板是王总", [("user.老板", "王总", "")]),
-    ("我的房东是陈先生", [("user.房东", "陈先生", "")]),
+    ("我的老板是王总", [("user.boss", "王总", "")]),
+    ("我的房东是陈先生", [("user.landlord", "陈先生", "")]),
     # what the person is like is no attribute of the user's
     ("My boss is a jerk", []),
     ("My friend is a shy person", []),
@@ -191,7 +191,7 @@ def test_relatives_named_in_the_plural_are_read_as_one_is(text: str, expected: l
     ("The coffee I usually order is an oat latte.", [("user.coffee", "oat latte", "")]),
     ("我工作的公司是腾讯", [("identity.employer", "腾讯", "")]),
     ("我住的城市是上海", [("identity.location", "上海", "")]),  # was 住 and a place '的城市是上海'
-    ("我开的车是一辆宝马", [("user.车", "宝马", "")]),
+    ("我开的车是一辆宝马", [("user.car", "宝马", "")]),
     ("我常点的咖啡是燕麦拿铁", [("user.咖啡", "燕麦拿铁", "")]),
     ("我老婆工作的公司是华为", [("identity.employer", "华为", "wife")]),
     # no thing named, or what a person is like: none

@@ -26,8 +26,8 @@ def _read(text: str) -> list[tuple[str, str, str, bool]]:
     ("My daughter's school is Lincoln Elementary.", [("daughter.school", "Lincoln Elementary", "daughter", False)]),
     ("我的编辑器是VS Code。", [("tool.editor", "VSCode", "", False)]),
     ("我们项目用的是PostgreSQL。", [("user.project_tool", "PostgreSQL", "", False)]),  # the project's, one at a time
-    ("我的鞋码是42。", [("user.鞋码", "42", "", False)]),
-    ("我女儿的学校是实验小学。", [("daughter.学校", "实验小学", "daughter", False)]),
+    ("我的鞋码是42。", [("user.shoe_size", "42", "", False)]),
+    ("我女儿的学校是实验小学。", [("daughter.school", "实验小学", "daughter", False)]),
 ])
 def test_possessive_copula_names_an_attribute(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected

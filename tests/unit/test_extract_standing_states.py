@@ -24,8 +24,8 @@ def _read(text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("text", "expected"), [
     ("I drive a Tesla Model 3.", ("user.car", "Tesla Model 3")),  # the key of "The car I drive is a Tesla"
     ("I drive an SUV.", ("user.car", "SUV")),
-    ("我开特斯拉。", ("user.车", "特斯拉")),  # the key of 我的车是特斯拉
-    ("我开一辆比亚迪。", ("user.车", "比亚迪")),
+    ("我开特斯拉。", ("user.car", "特斯拉")),  # the key of 我的车是特斯拉
+    ("我开一辆比亚迪。", ("user.car", "比亚迪")),
     ("I wear glasses.", ("identity.vision_aid", "glasses")),
     ("我戴眼镜。", ("identity.vision_aid", "眼镜")),
     ("I wear contacts now.", ("identity.vision_aid", "contact lenses")),

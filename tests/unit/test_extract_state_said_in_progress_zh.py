@@ -25,11 +25,11 @@ def test_a_diet_in_the_progressive_is_the_diet(text: str) -> None:
     ("我有一辆特斯拉", "特斯拉"), ("我有辆宝马", "宝马"), ("我家有一辆比亚迪", "比亚迪"),
 ])
 def test_a_car_owned_is_the_car_driven(text: str, car: str) -> None:
-    assert _facts(text) == [("user.车", car, "")]
+    assert _facts(text) == [("user.car", car, "")]
 
 
 @pytest.mark.parametrize("text", [
     "我有一辆车", "我有小米", "我有一辆自行车", "我朋友有一辆特斯拉", "我有特斯拉的股票",
 ])
 def test_no_car_named_someone_elses_or_shares_are_no_car(text: str) -> None:
-    assert [f for f in _facts(text) if f[0] == "user.车" and not f[2]] == []
+    assert [f for f in _facts(text) if f[0] == "user.car" and not f[2]] == []

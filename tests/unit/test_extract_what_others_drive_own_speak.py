@@ -25,8 +25,8 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("Priya drives a Prius", ("priya.car", "Prius", "Priya")),
     ("My grandma speaks Hungarian", ("language.spoken", "Hungarian", "grandma")),
     ("My wife owns a flower shop", ("work.business", "flower shop", "wife")),
-    ("我老婆开奔驰", ("wife.车", "奔驰", "wife")),
-    ("小刘开比亚迪", ("小刘.车", "比亚迪", "小刘")),
+    ("我老婆开奔驰", ("wife.car", "奔驰", "wife")),
+    ("小刘开比亚迪", ("小刘.car", "比亚迪", "小刘")),
 ])
 def test_what_someone_else_drives_owns_or_speaks(text: str, fact: tuple[str, str, str]) -> None:
     assert _read(text) == [fact]

@@ -36,7 +36,7 @@ _LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已
                    r"搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
 
 #: A kind of home or a floor, not a place (我住在一个两居室, 我住在12楼, 我家住在顶楼): where one lives as the kind of
-#: one's home (``user.家``: a floor is neither).
+#: one's home (``user.home``, as English says it: a floor is neither).
 _DWELLING = lazy_regex(r"^(?:(?:一|这)(?:个|套|间|栋|处))?(?P<kind>[^，,]{0,6}?(?:[一二两三四五六]居室?|"
                        r"[一二两三四五六]室[一二两三]?厅|公寓房|出租屋|宿舍|别墅|平房|地下室|单间|合租房))(?:里|中)?$"
                        r"|^(?:[0-9一二三四五六七八九十几]+|顶|底|高|低)(?:楼|层)(?:上)?$")
@@ -154,9 +154,10 @@ _BIRTHDAY_IN = lazy_regex(r"^我的?生日在(?P<v>.+)$")
 _SPEAK = lazy_regex(r"^我(?:会说|会讲|能说|能讲)(?P<v>.+)$")
 
 
-#: A life status: 我结婚了, 我们结婚了, 我已婚, 我是单身, 我离婚了, 我退休了 (and 我们结婚七年了, read as 我们结婚 with
-#: its start: ``extract.onset``): whether one is married (``user.婚姻状况``, one at a time), retired, or running a
-#: business of one's own (我出来创业了, 我现在在创业, 我辞职创业了: the occupation 创业者, as 我是创业者 says it).
+#: A life status: 我结婚了, 我们结婚了, 我已婚, 我是单身, 我离婚了, 我退休了 (and 我们结婚七年了, read as 我们结婚
+#: with its start: ``extract.onset``): whether one is married (``user.marital_status``, one at a time, as "I'm
+#: married"), retired, or running a business of one's own (我出来创业了, 我现在在创业, 我辞职创业了: the occupation
+#: 创业者, as 我是创业者 says it).
 _STATUS = lazy_regex(r"^我们?(?:已经|早就|都|也|现在|目前|还|刚|刚刚|终于)*(?:是)?"
                      r"(?:(?P<event>结婚|离婚|订婚|退休)(?:了|的)?|(?P<state>已婚|单身|离异|丧偶|退休了?)"
                      r"|(?P<own>(?:辞职|自己)*(?:出来)?(?:开始|在)?(?:自己)?创业)了?)$")
@@ -164,8 +165,8 @@ _STATUS_SAID = {"结婚": "已婚", "离婚": "离婚", "订婚": "订婚", "离
 
 
 def _status(clause: str) -> list[Finding]:
-    """``user.婚姻状况`` / ``identity.occupation = 退休`` a life status states, else ``[]``; a wedding still to come
-    (我明年结婚, 我要结婚了: a time or a wish before it) is a plan, not this."""
+    """``user.marital_status`` / ``identity.occupation = 退休`` a life status states, else ``[]``; a wedding still to
+    come (我明年结婚, 我要结婚了: a time or a wish before it) is a plan, not this."""
     m = _STATUS.match(clause.strip().rstrip("。！!"))  # a clause comes without its closing 了 (我结婚了: 我结婚)
     if m is None:
         return []

@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import counts, gazetteer, kin, places, purposes, tool_kinds
+from memstrata.extract import counts, gazetteer, kin, places, purposes, things, tool_kinds
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
 from memstrata.extract.purposes import purpose_name
 from memstrata.extract.tool_kinds import spelled
@@ -115,14 +115,20 @@ def slug(words: str) -> str:
 
 
 def open_key(subject: str, attribute: str) -> str:
-    """``<subject>.<attribute>``; the speaker is ``user`` (``open_key("", "shoe size")`` → ``user.shoe_size``)."""
-    return f"{slug(subject) or 'user'}.{slug(attribute)}"
+    """``<subject>.<attribute>``; the speaker is ``user`` (``open_key("", "shoe size")`` → ``user.shoe_size``). A
+    common thing said in Chinese is keyed by its English name, as English says it (``open_key("", "牙医")`` →
+    ``user.dentist``: ``things.english_name``)."""
+    return f"{slug(subject) or 'user'}.{slug(things.english_name(attribute) or attribute)}"
 
 
 def keys_said_before(key: str) -> list[str]:
-    """The keys a listed purpose's thing used was stored under before a purpose was one key (``user.notes`` →
-    ``user.笔记``, ``user.note_taking``, ...: each wording's own key, ``open_key``), ``[]`` for any other key."""
-    return sorted({open_key("", w) for w in purposes.wordings(key)} - {key})
+    """The keys a value of ``key`` was stored under before its wordings in both languages were one key: a listed
+    purpose's (``user.notes`` → ``user.笔记``, ``user.note_taking``, ...: ``purposes.wordings``) or a listed
+    thing's Chinese words (``user.dentist`` → ``user.牙医``, ``daughter.teacher`` → ``daughter.老师``:
+    ``things.wordings``); ``[]`` for any other key."""
+    owner, _, name = key.partition(".")
+    said = {f"{owner}.{slug(w)}" for w in things.wordings(name)}
+    return sorted({open_key("", w) for w in purposes.wordings(key)} - {key} | said)
 
 
 def is_open(key: str) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from memstrata.extract import advice, bodily, diets, medication, purposes, temperament
+from memstrata.extract import advice, bodily, diets, medication, purposes, temperament, things
 
 Cardinality = Literal["one", "many"]
 Sensitivity = Literal["low", "medium", "high"]
@@ -228,6 +228,8 @@ def key_spec(key: str) -> KeySpec:
     if not owner or not attribute or "." in attribute:  # an LLM feature (profile.travel.plans) holds many
         raise KeyError(f"unknown fact key {key!r}")
     if owner == "user" and (both := purposes.described(attribute)) is not None:  # user.notes: also 笔记
+        return KeySpec(key, "fact", "one", "low", 0.6, *both)
+    if (both := things.described(owner, attribute)) is not None:  # user.dentist: also 牙医
         return KeySpec(key, "fact", "one", "low", 0.6, *both)
     words = attribute.replace("_", " ")
     who = "the user" if owner == "user" else owner

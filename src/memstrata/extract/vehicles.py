@@ -1,10 +1,10 @@
 """The car the speaker drives, said plainly: "I drive a Tesla Model 3", "I drive an SUV", 我开特斯拉, 我开一辆比亚迪.
 
-It is the fact "The car I drive is a Tesla" and 我的车是特斯拉 state (the possessive copula: ``user.car``, ``user.车``),
-under the same key, so a new car supersedes the old one. "Drive" and 开 say a car only with one named after them:
-a capitalised make or model, or a kind of vehicle, in English ("I drive to work", "I drive a hard bargain", "I drive
-a bus" name none); a listed make, a Latin name or a word for a kind of car (电动车, SUV) in Chinese, since 开 opens
-many things (开会, 开店, 开玩笑, 开车 alone).
+It is the fact "The car I drive is a Tesla" and 我的车是特斯拉 state (the possessive copula: ``user.car`` in both
+languages, ``extract.things``), under the same key, so a new car supersedes the old one. "Drive" and 开 say a car
+only with one named after them: a capitalised make or model, or a kind of vehicle, in English ("I drive to work", "I
+drive a hard bargain", "I drive a bus" name none); a listed make, a Latin name or a word for a kind of car (电动车,
+SUV) in Chinese, since 开 opens many things (开会, 开店, 开玩笑, 开车 alone).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
-    """The car a Chinese clause says the speaker drives (我开特斯拉 → ``user.车`` = 特斯拉), else ``[]``."""
+    """The car a Chinese clause says the speaker drives (我开特斯拉 → ``user.car`` = 特斯拉), else ``[]``."""
     m = _ZH.match(clause.strip().rstrip("。！!"))
     if m is None:
         return []
@@ -73,7 +73,7 @@ _BEGUN_ZH = lazy_regex(
 
 
 def begun(clause: str, lang: str) -> list[Finding]:
-    """The car a clause says the speaker got, read as the car they drive now (我换了一辆特斯拉 → ``user.车`` = 特斯拉,
+    """The car a clause says the speaker got, read as the car they drive now (我换了一辆特斯拉 → ``user.car`` = 特斯拉,
     "I bought a Tesla" → ``user.car`` = ``Tesla``, as 我开特斯拉 and "I drive a Tesla" are), else ``[]``. Before, the
     first was a thing used (``tool.uses``) and the second nothing."""
     text = clause.strip().rstrip("。！!.")
@@ -113,23 +113,23 @@ def sold_en(clause: str, ctx: object) -> list[Finding]:
 
 
 def sold_zh(clause: str, ctx: object) -> list[Finding]:
-    """The car a Chinese clause says the speaker sold, withdrawn (我车卖了: every ``user.车``), else ``[]``."""
+    """The car a Chinese clause says the speaker sold, withdrawn (我车卖了: every ``user.car``), else ``[]``."""
     m = _SOLD_ZH.match(clause.strip().rstrip("。！!"))
     return [] if m is None else _given_up(m.group("v") or m.group("w"), clause, "zh")
 
 
 def _given_up(value: str, clause: str, lang: str) -> list[Finding]:
-    """The withdrawal of the car ``value`` names, under both languages' keys (a car said in English ends with 我车卖了):
-    every car for the word car (车) or a kind, else the make or model named."""
+    """The withdrawal of the car ``value`` names, under the car's key and the one Chinese wordings were stored under
+    before they were one key (``user.车``): every car for the word car (车) or a kind, else the make or model named."""
     named = "" if re.fullmatch(rf"(?i)车|car|(?:(?:electric|old)\s+)?(?:{_KINDS_EN})|{_KINDS_ZH}", value) else value
     said = f"卖了{value}" if lang == "zh" else f"sold {value}"
     return [Finding(key, named, CONF_STATED, clause, retract=True, statement=said) for key in ("user.car", "user.车")]
 
 
 def _driven(value: str, clause: str, lang: str) -> list[Finding]:
-    """The car ``value`` as the one the speaker drives: ``user.car`` stated "drives a Tesla", ``user.车`` 开特斯拉."""
+    """The car ``value`` as the one the speaker drives: ``user.car`` stated "drives a Tesla" or 开特斯拉."""
     if lang == "zh":
-        return [Finding("user.车", value, CONF_STATED, clause, statement=f"开{value}")]
+        return [Finding("user.car", value, CONF_STATED, clause, statement=f"开{value}")]
     return [Finding("user.car", value, CONF_STATED, clause, statement=f"drives {_article(value)} {value}")]
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from memstrata.errors import EmbeddingError
-from memstrata.extract import allergy_denied, purposes
+from memstrata.extract import allergy_denied
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
@@ -130,7 +130,7 @@ class FactEngine:
             cand = as_used(cand)
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
-        if cand.key in purposes.KEYS:
+        if keys_said_before(cand.key):  # user.notes was user.笔记, user.dentist user.牙医
             cand = self.purpose_said_before(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)
         return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces,
@@ -161,8 +161,9 @@ class FactEngine:
         return replace(cand, key=sized.pop()) if len(sized) == 1 else cand
 
     def purpose_said_before(self, conn: Any, said: Said, cand: FactCandidate) -> FactCandidate:
-        """``cand``, a thing used for a listed purpose (``user.notes``), under the key its subject's current value
-        was stored under before a purpose was one key in both languages (``user.笔记``: ``shapes.keys_said_before``),
+        """``cand``, a thing used for a listed purpose (``user.notes``) or a listed thing (``user.dentist``), under the
+        key its subject's current value was stored under before its wordings were one key in both languages
+        (``user.笔记``, ``user.牙医``: ``shapes.keys_said_before``),
         so it supersedes that value there; unchanged when its own key holds a value or no old key does."""
         subject = subject_of(said, cand)
         if self.store.fact_ids(conn, said.scope, keys=[cand.key], subject=subject):
