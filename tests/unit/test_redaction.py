@@ -98,6 +98,28 @@ def test_landline_forms_are_phone_numbers(text: str, number: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    ("wifi password hunter2", "wifi password [REDACTED:password]"),
+    ("the alarm code 9931, ok", "the alarm code [REDACTED:password], ok"),
+    ("wifi password hunter2 and the gate code 4417", "wifi password [REDACTED:password] and the gate code "
+     "[REDACTED:password]"),
+    ("密码abc12345，别说出去", "密码[REDACTED:password]，别说出去"),
+    ("门禁码 4417", "门禁码 [REDACTED:password]"),
+    ("login for the bank is dana / Summer2024!", "login for the bank is [REDACTED:password]!"),
+    ("creds: admin:Pa55word", "creds: [REDACTED:password]"),
+    # no secret: a word, too short, a path, a package pin, a login named without a secret
+    ("my password manager 1Password is great", None),
+    ("I reset my password 3 times", None),
+    ("pin 42 to the board", None),
+    ("pwd /home/al1ce/src", None),
+    ("pip install Flask-Login==0.5.0", None),
+    ("my login is alice, thanks", None),
+    ("the login for the portal was added on October 2", None),
+])
+def test_a_secret_right_after_its_label_or_a_login_pair_is_redacted(text: str, expected: str | None) -> None:
+    assert redact(text, REDACT_ALL).text == (text if expected is None else expected)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("密码是Abc!2345", "密码是[REDACTED:password]"),
     ("密码是 Abc!2345", "密码是 [REDACTED:password]"),
     ("口令为“芝麻 开门”。好的", "口令为“[REDACTED:password]”。好的"),

@@ -95,14 +95,45 @@ def _password_value(text: str, start: int) -> tuple[int, int] | None:
     return (start, end) if end > start else None
 
 
+#: A label with no verb or sign, the secret right after it ("wifi password hunter2", "alarm code
+#: 9931", 密码abc12345): one token of printable ASCII, at least 4 characters with a digit, so
+#: "password manager", "pin it" and "password reset 2 times" are no secrets. Without this, "my wifi
+#: password is hunter2" was redacted and "wifi password hunter2" stored as typed.
+_PW_BARE = lazy_regex(
+    rf"(?i)(?:{_PW_LABEL_EN}\s+|{_PW_LABEL_ZH}\s*)(?P<v>(?=[!-~]*\d)[A-Za-z0-9][!-~]{{3,{PW_MAX_CHARS}}}?)"
+    r"(?<![.,;!?])(?=[.,;!?]*(?:\s|$)|[^!-~])"
+)
+#: A login or its credentials stated with a verb or sign as a name and a secret ("the login for the
+#: bank is dana / Summer2024!", "creds: admin:Pa55word"): the pair is redacted whole, and only a
+#: pair whose second part holds a digit counts, so "the login is broken", "my login is my email",
+#: "Flask-Login==0.5.0" and "credentials:\n\n### 1." stay.
+_LOGIN_INTRO = lazy_regex(
+    r"(?i)(?<![\w-])(?:login|log-in|sign-in|credentials|creds)(?:\s+(?:for|to|of)\s+[\w .'-]{1,30}?)?"
+    r"\s*(?:(?:is|are|was|were)\b|[:：]|=(?!=))[ \t:：]*"
+)
+_LOGIN_PAIR = lazy_regex(r"[^\s/:|]+\s*[/:|]\s*(?=\S*\d)\S+")
+
+
 def _passwords(text: str) -> Iterator[Finding]:
+    found: list[tuple[int, int]] = []
     for m in _PW_INTRO.finditer(text):
         span = _password_value(text, m.end())
         if span is None:
             continue
         if m.group(0).lstrip().lower().startswith("pwd") and _PATH.fullmatch(text[span[0]:span[1]]):
             continue  # the working directory
-        yield Finding("password", *span)
+        found.append(span)
+    for m in _LOGIN_INTRO.finditer(text):
+        span = _password_value(text, m.end())
+        if span is not None and _LOGIN_PAIR.fullmatch(text, *span):
+            found.append(span)
+    for m in _PW_BARE.finditer(text):
+        if m.group(0).lstrip().lower().startswith("pwd") and _PATH.fullmatch(m.group("v")):
+            continue
+        found.append(m.span("v"))
+    for start, end in sorted(found):  # one finding per secret, however many labels name it
+        if not any(a <= start and end <= b and (a, b) != (start, end) for a, b in found):
+            yield Finding("password", start, end)
 
 
 # -- API keys and tokens ---------------------------------------------------------------------
