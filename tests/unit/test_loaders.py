@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from memstrata.errors import InvalidInput
+from memstrata.loaders.importer import detect_format
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.loaders.locomo import (
     Conversation,
@@ -360,3 +361,12 @@ def test_jsonl_bad_encoding_and_missing_file(tmp_path: Path) -> None:
         list(load_jsonl_messages(path))
     with pytest.raises(InvalidInput, match="cannot read"):
         list(load_jsonl_messages(tmp_path / "missing.jsonl"))
+
+
+def test_an_import_path_that_is_missing_a_folder_or_a_device_is_named_as_what_it_is(tmp_path: Path) -> None:
+    with pytest.raises(InvalidInput, match="no such file"):
+        detect_format(tmp_path / "missing.jsonl")
+    with pytest.raises(InvalidInput, match="is a directory"):
+        detect_format(tmp_path)
+    with pytest.raises(InvalidInput, match=r"/dev/null is not a regular file \(a device, pipe or socket\)"):
+        detect_format(Path("/dev/null"))  # it exists: "no such file" sent the user looking for it

@@ -85,8 +85,11 @@ def detect_format(path: Path) -> str:
     Raises ``InvalidInput`` if unreadable."""
     if path.is_dir():
         raise InvalidInput(f"{path} is a directory; give a JSONL or LoCoMo JSON file")
-    if not path.is_file():
+    if not path.exists():
         raise InvalidInput(f"{path}: no such file")
+    if not path.is_file():  # /dev/null, a pipe: read twice (sniffed, then imported), a stream is not
+        raise InvalidInput(f"{path} is not a regular file (a device, pipe or socket); save the records to a "
+                           "JSONL or LoCoMo JSON file and import that")
     if is_locomo(path):
         return "locomo"
     return "export" if is_export(path) else "jsonl"
