@@ -4,11 +4,11 @@ find, what scope, filters, expiry and forgetting take out of them."""
 from __future__ import annotations
 
 import itertools
-import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from conftest import START, OpenMemory
 from memstrata import Memory
+from memstrata.clock import utcnow
 from memstrata.filter import parse
 from memstrata.store.turns import SESSION_BLOCK_TURNS
 from memstrata.text.tokens import fts_match_expression
@@ -26,8 +26,8 @@ def _first_segment(memory: Memory, episode_id: int) -> int:
     return min(i for i, (seg, ep) in rows.items() if ep.id == episode_id)
 
 
-def _sessions(memory: Memory, text: str, scope: Scope) -> list[str | None]:
-    return [s.session_id for s, _ in memory.store.fts_sessions(scope, _match(text), 10)]
+def _sessions(memory: Memory, text: str, scope: Scope, now: datetime | None = None) -> list[str | None]:
+    return [s.session_id for s, _ in memory.store.fts_sessions(scope, _match(text), 10, now=now)]
 
 
 def test_a_turn_is_found_by_words_from_several_of_its_sentences(open_memory: OpenMemory) -> None:
@@ -68,14 +68,19 @@ def test_filters_and_expiry_apply_to_turns_and_blocks(open_memory: OpenMemory) -
     kept = memory.add("the marmot sighting", session_id="s1", created_at=START, metadata={"lang": "en"})
     memory.add("another marmot story", session_id="s1", created_at=START + timedelta(minutes=1),
                metadata={"lang": "de"})
+    # The reads take the store's clock (``now``): before the note was added, and a second after
+    # (its TTL is half a second). The test slept 0.7 s instead, and on a loaded machine the reads
+    # before it could come after the note had expired.
+    before = utcnow()
     memory.add("a short-lived marmot note", session_id="s2", created_at=START + timedelta(minutes=2), ttl=0.5)
+    after = utcnow() + timedelta(seconds=1)
     scope = Scope(user_id="alice")
-    only_en = memory.store.fts_turns(scope, _match("marmot"), 10, filter=parse('metadata.lang = "en"'))
+    only_en = memory.store.fts_turns(scope, _match("marmot"), 10, filter=parse('metadata.lang = "en"'), now=before)
     assert [i for i, _ in only_en] == [_first_segment(memory, kept.episode_id)]
-    assert _sessions(memory, "marmot", scope) == ["s1", "s2"] or _sessions(memory, "marmot", scope) == ["s2", "s1"]
-    time.sleep(0.7)
-    assert len(memory.store.fts_turns(scope, _match("marmot"), 10)) == 2
-    assert _sessions(memory, "marmot", scope) == ["s1"]  # s2's only block holds an expired turn
+    assert _sessions(memory, "marmot", scope, before) in (["s1", "s2"], ["s2", "s1"])
+    assert len(memory.store.fts_turns(scope, _match("marmot"), 10, now=before)) == 3
+    assert len(memory.store.fts_turns(scope, _match("marmot"), 10, now=after)) == 2
+    assert _sessions(memory, "marmot", scope, after) == ["s1"]  # s2's only block holds an expired turn
 
 
 def test_forgotten_words_survive_in_no_turn_or_session_document(open_memory: OpenMemory) -> None:
