@@ -4,18 +4,29 @@ scopes, ranking inputs, access counts, migrations. Each test runs once per backe
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
 import pytest
 
-from conftest import DIM, START, OpenMemory, populate
+from conftest import BACKENDS, DIM, START, OpenMemory, _opener, populate
 from memstrata import Episode, HashingEmbedder, InvalidInput, Memory, NotFound, Scope
 from memstrata.store.postgres.schema import MIGRATIONS as PG_MIGRATIONS
 from memstrata.store.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
 from memstrata.text.tokens import fts_match_expression
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    """``CORPUS`` stored once per backend, shared by the tests here that only read it (each made
+    and filled a memory of its own)."""
+    memory = _opener(request.param, tmp_path_factory.mktemp(request.param), request)(user_id="alice")
+    populate(memory)
+    yield memory
+    memory.close()
 
 
 def test_episode_round_trips_every_field(open_memory: OpenMemory) -> None:
@@ -159,11 +170,10 @@ def test_context_neighbours_follow_time_then_id_within_the_conversation(open_mem
         "I just landed in Osaka", "Let's book the ramen place then"]
 
 
-def test_candidate_lists_equal_exact_reference(open_memory: OpenMemory) -> None:
+def test_candidate_lists_equal_exact_reference(corpus: Memory) -> None:
     """The ranking inputs: vector candidates are the exact cosine top k, full-text candidates
     are exactly the segments sharing a term (backends may order full text differently)."""
-    memory = open_memory(user_id="alice")
-    populate(memory)
+    memory = corpus
     store, scope = memory.store, Scope(user_id="alice")
     segments = store.segments_with_episodes(range(1, 100))
     mine = {i: s for i, (s, e) in segments.items() if e.scope.user_id == "alice"}
@@ -185,9 +195,8 @@ def test_candidate_lists_equal_exact_reference(open_memory: OpenMemory) -> None:
     assert all(a[1] <= b[1] for a, b in itertools.pairwise(fts))  # best (lowest) first
 
 
-def test_export_lists_every_record(open_memory: OpenMemory) -> None:
-    memory = open_memory(user_id="alice")
-    populate(memory)
+def test_export_lists_every_record(corpus: Memory) -> None:
+    memory = corpus
     records = list(memory.export())
     kinds = [r["type"] for r in records]
     assert kinds.count("episode") == 8 and kinds.count("fact") == len(memory.list(status="all", limit=100))
