@@ -9,6 +9,9 @@ from pathlib import Path
 
 import httpx
 from serverproc import TLS, clean_env, console_script, free_port
+from tests.clirun import cli
+
+from memstrata import Memory
 
 
 def _outside_address() -> str | None:
@@ -25,6 +28,7 @@ def _outside_address() -> str | None:
 def test_memory_ui_serves_the_pages_without_a_key_on_loopback_only(tmp_path: Path) -> None:
     port = free_port()
     log = tmp_path / "ui.log"
+    Memory(tmp_path / "m.db", embedder=None).close()  # an empty database: `ui` opens, never creates
     with log.open("wb") as handle:
         process = subprocess.Popen([*console_script(), "ui", "--no-open", "--port", str(port), "--db",
                                     str(tmp_path / "m.db")], env=clean_env(), stdout=handle,
@@ -48,3 +52,10 @@ def test_memory_ui_serves_the_pages_without_a_key_on_loopback_only(tmp_path: Pat
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_memory_ui_refuses_a_database_file_that_is_not_there(tmp_path: Path) -> None:
+    typo = tmp_path / "memroy.db"
+    run = cli("ui", "--no-open", "--db", typo)
+    assert run.returncode == 1 and run.stderr.startswith(f"error[store_error]: no database at {typo}"), run.stderr
+    assert not typo.exists()  # it made an empty database and showed "no users"

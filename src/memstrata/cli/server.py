@@ -105,7 +105,9 @@ def ui_command(
         if open_browser:
             threading.Thread(target=_open_when_ready, args=(url,), daemon=True).start()
         err.print(f"memstrata: the inspector is at {url}")
-    _serve("127.0.0.1", port, 1, db, log_level, announce)
+    # A file that is not there is a mistyped --db, not a new memory to inspect: `ui --db typo.db`
+    # made an empty database and showed "no users". `serve` creates one: its clients write.
+    _serve("127.0.0.1", port, 1, db, log_level, announce, create=False)
 
 
 def _open_when_ready(url: str, timeout_s: float = 60.0) -> None:
@@ -121,9 +123,10 @@ def _open_when_ready(url: str, timeout_s: float = 60.0) -> None:
 
 
 def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
-           announce: Callable[[], None] | None = None) -> None:
+           announce: Callable[[], None] | None = None, *, create: bool = True) -> None:
     """Check the database and keys, then ``announce`` (``ui``: its address) and run uvicorn
-    (``serve`` and ``ui``)."""
+    (``serve`` and ``ui``). ``create=False``: a SQLite file that does not exist is refused
+    (``StoreError``, exit 1) instead of created."""
     _require_extra("fastapi", "uvicorn", "prometheus_client", "jinja2")
     import uvicorn
 
@@ -138,7 +141,7 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
             target = str(Path(target).expanduser())
         os.environ["MEMSTRATA_DB"] = target  # the workers open the same database
         config = ServerConfig.from_env()
-        with open_memory(target, None, None, None, model=False, create=True) as memory:
+        with open_memory(target, None, None, None, model=False, create=create) as memory:
             keys = api_keys(memory)
             keyed = bool(config.admin_key) or (keys is not None and keys.any_active())
         if not keyed and not is_loopback(host):
