@@ -11,6 +11,7 @@ import pytest
 
 from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
+from memstrata.embed.models import loaded_models
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.store.sqlite.schema import MIGRATIONS
 from memstrata.text.clauses import closing_question, question_clauses, question_focus
@@ -53,6 +54,20 @@ def test_reembed_migrates_to_the_configured_model(db_path: Path, embedder: Embed
     with Memory(db_path, embedder=embedder, user_id="u1") as new:
         hits = new.search("what IDE do I use?", kinds=("episode",))
         assert hits and "VSCode" in hits[0].text
+
+
+def test_reembed_uses_the_model_this_process_loaded(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model registered in ``loaded_models`` (a notebook's, the tests' shared one) is the one
+    reembed uses; it loaded a second copy of it (use-multilingual-v3: ~1.1 s of CPU)."""
+    with Memory(db_path, embedder=HashingEmbedder(dim=32), user_id="u1") as old:
+        old.add("I like green tea")
+    loaded = HashingEmbedder(dim=64)
+    texts: list[str] = []
+    embed = loaded.embed
+    monkeypatch.setattr(loaded, "embed", lambda batch: texts.extend(batch) or embed(batch))
+    monkeypatch.setitem(loaded_models, "hashing-64", loaded)
+    assert reembed_database(db_path, "hashing-64")["segments"] == 1
+    assert any("I like green tea" in t for t in texts)  # the segment, embedded by the registered model
 
 
 def test_database_is_wal_with_foreign_keys_and_schema_version(memory: Memory, db_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from memstrata.embed.models import load_default_embedder
+from memstrata.embed.models import load_default_embedder, loaded_models
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.store.vectors import encode_vector
 
@@ -25,7 +25,9 @@ def reembed_database(path: Path, model: str, *, threads: int | None = 1) -> dict
     Raises:
         EmbeddingError: the model cannot load. CorruptDatabase: the file is not usable.
     """
-    embedder = load_default_embedder(model, threads=threads)
+    # A model this process loaded already (``embed.models.loaded_models``) is used, not loaded again,
+    # as the other doors that open a store for one call do.
+    embedder = loaded_models.get(model) or load_default_embedder(model, threads=threads)
     store = SQLiteStore(path)
     try:
         previous = store.get_meta("embedding_model")
