@@ -60,9 +60,9 @@ def test_no_longer_eating_meat_retires_the_liking(memory: Memory) -> None:
     memory.add("I no longer eat meat")
     memory.add("我不再吃牛肉了", user_id="u2")
     assert _facts(memory, "food.like") == []
-    assert _facts(memory, "food.dislike") == ["meat"]
+    assert _facts(memory, "food.quit") == ["meat"]  # a habit ended, no dislike
     u2 = [(f.key, f.value) for f in memory.list(key="food", user_id="u2") if isinstance(f, Fact)]
-    assert u2 == [("food.dislike", "牛肉")]
+    assert u2 == [("food.quit", "牛肉")]
 
 
 def test_same_message_rule_holds_on_both_stores(db_settings: dict[str, Any]) -> None:
@@ -134,7 +134,7 @@ def test_no_longer_eating_meat_retires_a_chinese_liking(memory: Memory) -> None:
     memory.add("我不再吃肉了")
     assert _facts(memory, "food.like") == []
     assert _facts(memory, "food.like", "superseded") == ["肉"]
-    assert _facts(memory, "food.dislike") == ["肉"]
+    assert _facts(memory, "food.quit") == ["肉"]
 
 
 def test_withdrawing_a_carrier_or_a_seat_retires_it(db_settings: dict[str, Any]) -> None:

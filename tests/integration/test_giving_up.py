@@ -35,19 +35,19 @@ def _active(mem: Memory, user: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("user", "like", "given_up", "now"), [
-    ("z1", "我喜欢喝咖啡", "我不再喝咖啡了", ("preference.dislike", "咖啡")),
-    ("z2", "我喜欢喝咖啡", "我以后不喝咖啡了", ("preference.dislike", "咖啡")),
-    ("z3", "我喜欢喝咖啡", "我戒了咖啡", ("preference.dislike", "咖啡")),
-    ("z4", "我喜欢喝咖啡", "我戒咖啡了", ("preference.dislike", "咖啡")),
-    ("z5", "我喜欢吃肉", "我已经不吃肉了", ("food.dislike", "肉")),
-    ("z6", "我喜歡喝酒", "現在不喝酒了", ("preference.dislike", "酒")),  # Traditional
-    ("z7", "我喜欢喝奶茶", "我把奶茶戒掉了", ("preference.dislike", "奶茶")),
-    ("e1", "I love coffee", "From now on I won't drink coffee", ("preference.dislike", "coffee")),
-    ("e2", "I love coffee", "I quit coffee", ("preference.dislike", "coffee")),
-    ("e3", "I love coffee", "I gave up coffee", ("preference.dislike", "coffee")),
-    ("e4", "I love coffee", "I don't drink coffee anymore", ("preference.dislike", "coffee")),
-    ("e5", "I like eating meat", "I've stopped eating meat", ("food.dislike", "meat")),
-    ("e6", "I love coffee", "I'm not drinking coffee anymore", ("preference.dislike", "coffee")),
+    ("z1", "我喜欢喝咖啡", "我不再喝咖啡了", ("drink.quit", "咖啡")),
+    ("z2", "我喜欢喝咖啡", "我以后不喝咖啡了", ("drink.quit", "咖啡")),
+    ("z3", "我喜欢喝咖啡", "我戒了咖啡", ("drink.quit", "咖啡")),
+    ("z4", "我喜欢喝咖啡", "我戒咖啡了", ("drink.quit", "咖啡")),
+    ("z5", "我喜欢吃肉", "我已经不吃肉了", ("food.quit", "肉")),
+    ("z6", "我喜歡喝酒", "現在不喝酒了", ("drink.quit", "酒")),  # Traditional
+    ("z7", "我喜欢喝奶茶", "我把奶茶戒掉了", ("drink.quit", "奶茶")),
+    ("e1", "I love coffee", "From now on I won't drink coffee", ("drink.quit", "coffee")),
+    ("e2", "I love coffee", "I quit coffee", ("drink.quit", "coffee")),
+    ("e3", "I love coffee", "I gave up coffee", ("drink.quit", "coffee")),
+    ("e4", "I love coffee", "I don't drink coffee anymore", ("drink.quit", "coffee")),
+    ("e5", "I like eating meat", "I've stopped eating meat", ("food.quit", "meat")),
+    ("e6", "I love coffee", "I'm not drinking coffee anymore", ("drink.quit", "coffee")),
 ])
 def test_giving_something_up_supersedes_the_like(mem: Memory, user: str, like: str, given_up: str,
                                                  now: tuple[str, str]) -> None:
@@ -72,7 +72,7 @@ def _like_key(mem: Memory, user: str) -> str:
 ])
 def test_giving_something_up_withdraws_the_habit(mem: Memory, user: str, habit: str, given_up: str) -> None:
     _said(mem, user, habit, given_up)
-    assert [key for key, _ in _active(mem, user)] == ["preference.dislike"]
+    assert [key for key, _ in _active(mem, user)] == ["drink.quit"]
     [gone] = mem.list(key="preference.habit", status="superseded", user_id=user)
     assert isinstance(gone, Fact) and gone.valid_to == _START + timedelta(minutes=1)
 
@@ -95,6 +95,6 @@ def test_what_is_not_given_up_leaves_the_like(mem: Memory) -> None:
 
 def test_giving_up_a_kind_supersedes_the_like_of_one_of_its_members(mem: Memory) -> None:
     _said(mem, "k1", "我喜歡喝啤酒。", "現在不喝酒了。")
-    assert _active(mem, "k1") == [("preference.dislike", "酒")]
+    assert _active(mem, "k1") == [("drink.quit", "酒")]
     _said(mem, "k2", "I love red wine", "I quit alcohol")
-    assert _active(mem, "k2") == [("preference.dislike", "alcohol")]
+    assert _active(mem, "k2") == [("drink.quit", "alcohol")]

@@ -20,11 +20,11 @@ def _active(mem: Memory, user: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("user", "before", "again", "withdrawn"), [
     ("r1", "我不喝咖啡", "我又开始喝咖啡了", ("preference.dislike", "咖啡")),
-    ("r2", "我以后不喝咖啡了", "我又开始喝咖啡了", ("preference.dislike", "咖啡")),  # given up: extract.cessation
+    ("r2", "我以后不喝咖啡了", "我又开始喝咖啡了", ("drink.quit", "咖啡")),  # given up: extract.cessation
     ("r3", "我不吃辣", "我现在能吃辣了", ("food.dislike", "辣")),
     ("r4", "我不吃辣", "我又开始吃辣了", ("food.dislike", "辣")),
     ("r5", "我不吃辣", "我現在可以吃辣了", ("food.dislike", "辣")),  # Traditional
-    ("r6", "I don't drink coffee anymore", "I started drinking coffee again", ("preference.dislike", "coffee")),
+    ("r6", "I don't drink coffee anymore", "I started drinking coffee again", ("drink.quit", "coffee")),
     ("r7", "I never drink coffee", "I'm drinking coffee again", ("preference.dislike", "coffee")),
     ("r8", "I don't eat spicy food", "I can eat spicy food now", ("food.dislike", "spicy food")),
 ])
@@ -50,7 +50,7 @@ def test_giving_a_habit_up_withdraws_it_and_only_it(memory: Memory) -> None:
     assert "- 每天早上跑步" not in profile and "每天都喝咖啡" in profile
     changes = memory.add("我戒了咖啡", user_id="g1").facts
     assert sorted((c.action, c.fact.value) for c in changes) == [("create", "咖啡"), ("retract", "每天都喝咖啡")]
-    assert _active(memory, "g1") == [("preference.dislike", "咖啡")]  # what it said: 不再喝咖啡
+    assert _active(memory, "g1") == [("drink.quit", "咖啡")]  # what it said: 不再喝咖啡, no dislike
 
     memory.add("I always run in the morning", user_id="g2")
     memory.add("I always drink tea at night", user_id="g2")

@@ -37,7 +37,7 @@ def test_a_drink_switched_to_ends_the_habit_given_up(memory: Memory) -> None:
     memory.add("我每天早上喝咖啡")
     memory.add("我现在不喝咖啡了，换成了喝茶")
     assert ("user.drinks", "茶", "") in _active(memory)
-    assert all("咖啡" not in v or k == "preference.dislike" for k, v, _ in _active(memory))
+    assert all("咖啡" not in v or k == "drink.quit" for k, v, _ in _active(memory))
 
 
 def test_a_bank_switched_to_after_the_old_one_ended_is_the_bank(memory: Memory) -> None:

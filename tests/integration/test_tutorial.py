@@ -153,7 +153,8 @@ def test_no_longer_liking_something_retires_the_like(memory: Memory) -> None:
     likes = [(f.key, f.value) for f in memory.list(kind="fact", user_id="u1")]
     assert likes == [("drink.like", "coffee in the morning")]
     change = memory.add("I don't drink coffee anymore", user_id="u1")
-    assert [(c.fact.key, c.fact.value) for c in change.facts] == [("preference.dislike", "coffee")]
+    # a habit ended, no dislike: what the user quit, which supersedes the like (its history kept)
+    assert [(c.fact.key, c.fact.value) for c in change.facts] == [("drink.quit", "coffee")]
     assert change.facts[0].action == "supersede"
     active = memory.list(kind="fact", user_id="u1")
     assert not any(f.key.endswith(".like") and "coffee" in f.value.lower() for f in active)

@@ -71,9 +71,9 @@ def test_a_trailing_time_word_is_not_part_of_the_value(text: str, expected: tupl
     ("I no longer eat meat", "meat", "eat meat"), ("I've stopped eating meat", "meat", "eating meat"),
     ("I don't eat meat anymore", "meat", "eat meat"), ("我不再吃肉了", "肉", "吃肉"), ("我再也不吃肉了", "肉", "吃肉"),
 ])
-def test_no_longer_eating_something_is_a_food_dislike(text: str, value: str, habit: str) -> None:
-    # and a habit of eating it is withdrawn (extract.habits)
-    assert _found(text) == [("food.dislike", value, False), ("preference.habit", habit, True)]
+def test_no_longer_eating_something_is_a_food_quit(text: str, value: str, habit: str) -> None:
+    # a habit ended, no dislike (extract.cessation); and a habit of eating it is withdrawn (extract.habits)
+    assert _found(text) == [("food.quit", value, False), ("preference.habit", habit, True)]
 
 
 @pytest.mark.parametrize(("text", "key", "start"), [

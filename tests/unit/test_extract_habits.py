@@ -22,10 +22,15 @@ def _withdrawn(text: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("我又开始喝咖啡了", [("preference.habit", "不喝咖啡"), ("food.dislike", "咖啡"), ("preference.dislike", "咖啡")]),
-    ("我现在能吃辣了", [("preference.habit", "不吃辣"), ("food.dislike", "辣"), ("preference.dislike", "辣")]),
-    ("I started drinking coffee again", [("preference.habit", "not drinking coffee"), ("food.dislike", "coffee"),
-                                         ("preference.dislike", "coffee")]),
+    # what was quit ends (drink.quit / food.quit), and a dislike said as the habit ended before it had a key
+    ("我又开始喝咖啡了", [("preference.habit", "不喝咖啡"), ("drink.quit", "咖啡"), ("food.dislike", "咖啡"),
+                   ("preference.dislike", "咖啡")]),
+    ("我现在能吃辣了", [("preference.habit", "不吃辣"), ("food.quit", "辣"), ("food.dislike", "辣"),
+                 ("preference.dislike", "辣")]),
+    ("I started drinking coffee again", [("preference.habit", "not drinking coffee"), ("drink.quit", "coffee"),
+                                         ("food.dislike", "coffee"), ("preference.dislike", "coffee")]),
+    ("I started smoking again", [("preference.habit", "not smoking"), ("habit.quit", "smoking")]),
+    ("我又开始抽烟了", [("preference.habit", "不抽烟"), ("habit.quit", "抽烟")]),
     ("I've gone back to running", [("preference.habit", "not running")]),
     # a pastime given up withdraws the pastime too ("I often run" stores sport.like = running)
     ("我不再跑步了", [("preference.habit", "跑步"), ("sport.like", "跑步")]),

@@ -24,16 +24,15 @@ def _read(text: str) -> list[tuple[str, str, bool]]:
 
 
 @pytest.mark.parametrize(("text", "read"), [
-    ("I don't eat pork or beef anymore", [("food.dislike", "beef", False), ("food.dislike", "pork", False)]),
-    ("I no longer drink coffee or tea", [("preference.dislike", "coffee", False),
-                                         ("preference.dislike", "tea", False)]),
-    ("我不再喝咖啡和茶了", [("preference.dislike", "咖啡", False), ("preference.dislike", "茶", False)]),
+    ("I don't eat pork or beef anymore", [("food.quit", "beef", False), ("food.quit", "pork", False)]),
+    ("I no longer drink coffee or tea", [("drink.quit", "coffee", False), ("drink.quit", "tea", False)]),
+    ("我不再喝咖啡和茶了", [("drink.quit", "咖啡", False), ("drink.quit", "茶", False)]),
     ("Please don't use DHL or UPS anymore", [("shipping.carrier", "DHL", True), ("shipping.carrier", "UPS", True)]),
     ("We don't use Jira or Trello anymore", [("user.uses", "Jira", True), ("user.uses", "Trello", True)]),
     ("别用顺丰和圆通了", [("shipping.carrier", "圆通", True), ("shipping.carrier", "顺丰", True)]),
     ("不要京东和圆通了，还是顺丰吧", [("shipping.carrier", "京东", True), ("shipping.carrier", "圆通", True),
                                       ("shipping.carrier", "顺丰", False)]),
-    ("I don't eat fish and chips anymore", [("food.dislike", "fish and chips", False)]),
+    ("I don't eat fish and chips anymore", [("food.quit", "fish and chips", False)]),
     ("Stop using Tom and Jerry", [("user.uses", "Tom and Jerry", True)]),
 ])
 def test_each_thing_of_a_list_is_given_up(text: str, read: list[tuple[str, str, bool]]) -> None:
@@ -42,7 +41,7 @@ def test_each_thing_of_a_list_is_given_up(text: str, read: list[tuple[str, str, 
 
 @pytest.mark.parametrize(("said", "left"), [
     (["I love coffee", "I like tea", "I no longer drink coffee or tea"],
-     [("preference.dislike", "coffee"), ("preference.dislike", "tea")]),
+     [("drink.quit", "coffee"), ("drink.quit", "tea")]),
     (["We use Jira", "We use Slack", "We don't use Jira or Trello anymore"], [("tool.uses", "Slack")]),
     (["用圆通发货。", "别用顺丰和圆通了"], []),
 ])

@@ -73,7 +73,7 @@ def test_not_eating_meat_begun_is_meat_given_up() -> None:
     """我开始不吃肉了 says what 我已经不吃肉了 says: meat is no longer eaten (a dietary need, which supersedes a
     like of it), not the diet 吃素, which would also rule out fish. Before, it stored nothing."""
     assert _read("我开始不吃肉了") == _read("我已经不吃肉了") == [
-        ("food.dislike", "肉", False), ("preference.habit", "吃肉", True)]
+        ("food.quit", "肉", False), ("preference.habit", "吃肉", True)]
 
 
 @pytest.mark.parametrize(("said", "ended", "other"), [

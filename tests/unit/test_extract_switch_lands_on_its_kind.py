@@ -43,7 +43,7 @@ def test_a_switch_to_a_diet_is_the_diet_kept(text: str, expected: list[tuple[str
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("我现在不喝咖啡了，换成了喝茶", [("preference.dislike", "咖啡", ""), ("preference.habit", "喝咖啡", ""),
+    ("我现在不喝咖啡了，换成了喝茶", [("drink.quit", "咖啡", ""), ("preference.habit", "喝咖啡", ""),
                                   ("user.drinks", "茶", "")]),
     ("我换成喝茶了", [("user.drinks", "茶", "")]),
     ("我改成吃燕麦了", [("user.eats", "燕麦", "")]),

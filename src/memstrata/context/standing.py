@@ -19,8 +19,9 @@ from memstrata.text.regex import lazy_regex
 
 #: Fact keys that constrain what may be served or suggested to eat (``extract.taxonomy``), most
 #: critical first; their importance already orders them the same way (0.9, 0.8, 0.7, 0.6; a diet kept for health,
-#: ``health.diet``, an open key at 0.6).
-FOOD_KEYS = ("health.allergy", "health.condition", "food.diet", "health.diet", "food.dislike")
+#: ``health.diet``, an open key at 0.6). A food the user quit eating (``food.quit``: "I've stopped eating meat") is
+#: one avoided as a dislike is.
+FOOD_KEYS = ("health.allergy", "health.condition", "food.diet", "health.diet", "food.dislike", "food.quit")
 
 #: English words of a request about food or a meal (lower case, whole words).
 FOOD_WORDS_EN = frozenset({

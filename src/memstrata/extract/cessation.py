@@ -12,10 +12,12 @@ What the shape gives, the same for every wording, through the one fact engine (`
 * a withdrawal of the habit of the activity (``preference.habit``, matched by the activity inside
   a stored habit and its polarity: ``extract.habits.withdraws_habit``), so 每天都喝咖啡 ends;
 * when the activity is eating or drinking something (a verb 吃 / 喝 / eat / drink, or a food or drink
-  the gazetteer names after 戒 / "quit"), the current fact that the user no longer has it
-  (``food.dislike`` for a food, ``preference.dislike`` for a drink, stated 不再喝咖啡 / "no longer drinks
-  coffee"), which supersedes a like of the same thing under any like key (``facts.resolve.contradicts``)
-  with its history, and which taking it up again (我又开始喝咖啡了) withdraws in turn.
+  the gazetteer names after 戒 / "quit"), the current fact that the user has quit it (``food.quit`` for a
+  food, ``drink.quit`` for a drink, stated 不再喝咖啡 / "no longer drinks coffee"); a dependency quit
+  (smoking, vaping, gambling, 抽烟, 嚼槟榔) is ``habit.quit`` ("no longer smokes"). Each supersedes a like of
+  the same thing under any like key (``facts.resolve.contradicts``) with its history, and taking it up again
+  (我又开始喝咖啡了, "I started smoking again") withdraws it in turn (``extract.habits``). A habit ended is no
+  dislike: "I quit coffee" says nothing of its taste (before, it was stored as ``preference.dislike``).
 
 A marker that may say this once (不, "don't", "won't") needs a word of change: 了 after the activity,
 现在 / 已经 / 以后 before it, "anymore", "from now on", "again". Not read: a question, a wish or a
@@ -43,6 +45,10 @@ from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms
 
 _IC = re.IGNORECASE
+
+#: The key of what the user has quit eating or drinking, by the verb of it (``food.quit``, ``drink.quit``); a
+#: dependency quit is ``habit.quit``. Keys of their own, no dislike: an ended habit says nothing of a taste.
+QUIT_KEYS = {"吃": "food.quit", "eat": "food.quit", "喝": "drink.quit", "drink": "drink.quit"}
 
 # --- Chinese -----------------------------------------------------------------------------------
 
@@ -163,10 +169,9 @@ def _given_up_zh(act: str, bare: bool, clause: str) -> list[Finding]:
         out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
     if (consumed := _consumed_zh(act, bare)) is not None:
         verb, thing = consumed
-        key = "food.dislike" if verb == "吃" else "preference.dislike"
-        out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"不再{verb}{thing}"))
+        out.insert(0, Finding(QUIT_KEYS[verb], thing, CONF_STATED, clause, statement=f"不再{verb}{thing}"))
     elif (habit := _DEPENDENCIES_ZH.get(act)) is not None:  # 我戒烟了: a non-smoker from now on
-        out.insert(0, Finding("preference.habit", f"不{habit}", CONF_STATED, clause, statement=f"不再{habit}"))
+        out.insert(0, Finding("habit.quit", habit, CONF_STATED, clause, statement=f"不再{habit}"))
     return out
 
 
@@ -235,8 +240,8 @@ def since_zh(clause: str) -> str | None:
 
 
 #: What one quits as a dependency, whose absence is a standing trait an assistant acts on (a non-smoker): the
-#: thing given up → the habit it ends, kept as the negative habit (不抽烟), which taking it up again withdraws
-#: (``habits.restart_zh``). Eating and drinking have their own dislike (不再喝酒: ``_consumed_zh``).
+#: thing given up → the habit it ends, kept as ``habit.quit`` (抽烟), which taking it up again withdraws
+#: (``habits.restart_zh``). Eating and drinking have their own keys (不再喝酒: ``_consumed_zh``, ``QUIT_KEYS``).
 _DEPENDENCIES_ZH = {"烟": "抽烟", "香烟": "抽烟", "抽烟": "抽烟", "吸烟": "抽烟", "电子烟": "抽电子烟",
                     "抽电子烟": "抽电子烟", "赌": "赌博", "赌博": "赌博", "槟榔": "嚼槟榔", "嚼槟榔": "嚼槟榔"}
 _DEPENDENCIES_EN = {"smoking": ("smoking", "smokes"), "cigarettes": ("smoking", "smokes"),
@@ -336,12 +341,20 @@ def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
         out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
     if (consumed := _consumed_en(act, bare)) is not None:
         verb, thing = consumed
-        key = "food.dislike" if verb == "eat" else "preference.dislike"
-        out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))
+        out.insert(0, Finding(QUIT_KEYS[verb], thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))
     elif (habit := _DEPENDENCIES_EN.get(act.lower())) is not None:  # "I quit smoking": a non-smoker from now on
-        out.insert(0, Finding("preference.habit", f"not {habit[0]}", CONF_STATED, clause,
-                              statement=f"no longer {habit[1]}"))
+        out.insert(0, Finding("habit.quit", habit[0], CONF_STATED, clause, statement=f"no longer {habit[1]}"))
     return out
+
+
+def quit_habit(act: str) -> str | None:
+    """The value ``habit.quit`` holds for the dependency ``act`` names ("smoke", "cigarettes" → "smoking";
+    烟, 吸烟 → 抽烟), so taking it up again ("I smoke again", 我又开始吸烟了) finds what was quit; ``None`` for
+    anything else ("running": no dependency, nothing kept as quit)."""
+    if act in _DEPENDENCIES_ZH:
+        return _DEPENDENCIES_ZH[act]
+    habit = _DEPENDENCIES_EN.get(act.lower())
+    return None if habit is None else habit[0]
 
 
 # --- a state said as ended: the mirror of a state said as its beginning (``extract.onset``) ------

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.cessation import QUIT_KEYS, quit_habit
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value, third_person
 from memstrata.extract.guards import zh_points_away
 from memstrata.extract.pursuits import pastime_en, pastime_zh
@@ -102,7 +103,7 @@ def restart_zh(clause: str, ctx: object) -> list[Finding]:
 _RESTART_EN = lazy_regex(
     r"^i(?:'ve|\s+have)?\s+(?:now\s+)?(?:started|begun|began|taken up|took up)\s+(?P<a>.+?)\s+again$"
     r"|^i(?:'ve|\s+have)?\s+(?:now\s+)?(?:resumed|restarted|gone back to|went back to|returned to)\s+(?P<f>\w+ing\b.*)$"
-    r"|^(?:i'm|i am)\s+(?:now\s+)?(?:back to\s+(?P<b>\w+ing\b.*?)(?:\s+again)?|(?P<c>\w+ing\b.+?)\s+again)$"
+    r"|^(?:i'm|i am)\s+(?:now\s+)?(?:back to\s+(?P<b>\w+ing\b.*?)(?:\s+again)?|(?P<c>\w+ing\b.*?)\s+again)$"
     r"|^i\s+(?:now\s+)?(?P<d>(?:eat|drink|run|cycle|swim|smoke)\b.*?)\s+again$"
     r"|^i\s+(?:now\s+)?(?:can|am able to)\s+(?P<e>(?:eat|drink)\b.+)$", _IC)
 _NOT_ACTIVITY_EN = lazy_regex(r"^(?:be|being|like|liking|love|want|need|know|think|live|living|work|working|use|using|"
@@ -137,10 +138,15 @@ def restart_en(clause: str, ctx: object) -> list[Finding]:
 def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause: str) -> list[Finding]:
     """The withdrawals of taking ``act`` up again: its negative habits, and the dislikes of what it eats or drinks."""
     out = [Finding("preference.habit", negative, CONF_STATED, clause, retract=True)]
+    if (dependency := quit_habit(act)) is not None:  # "I started smoking again", "I smoke again": habit.quit = smoking
+        out.append(Finding("habit.quit", dependency, CONF_STATED, clause, retract=True))
     if eat_drink is not None:
         thing = clean_value(eat_drink.group("obj"), "zh" if is_cjk(eat_drink.group("obj")[0]) else "en")
+        verb = eat_drink.group("verb").lower()
+        # what was quit (food.quit / drink.quit: extract.cessation) and a dislike said as ended before it had a key
+        quit = [QUIT_KEYS[v] for v in ("吃", "喝", "eat", "drink") if verb.startswith(v)] or ["food.quit", "drink.quit"]
         out += [Finding(key, thing, CONF_STATED, clause, retract=True)
-                for key in ("food.dislike", "preference.dislike")]
+                for key in (*quit, "food.dislike", "preference.dislike")]
     return out
 
 

@@ -95,13 +95,22 @@ def is_name(value: str) -> bool:
     return hit is not None and hit.named and (hit.start, hit.end) == (0, len(value.strip()))
 
 
+#: Keys of a habit ended (``extract.cessation``): "I quit coffee" (``drink.quit``) retires a like of coffee as a
+#: dislike would, but is none: a like said later ("I still love the smell of coffee") leaves the quit standing, and
+#: only taking it up again withdraws it (``extract.habits``).
+QUIT_KEYS: frozenset[str] = frozenset({"food.quit", "drink.quit", "habit.quit"})
+
+
 def contradicts(candidate_key: str, existing_key: str) -> bool:
     """A like and a dislike of the same value contradict whatever their topics: a generic
     "I don't like coffee anymore" (``preference.dislike``) retires ``drink.like = coffee``.
     A choice (``CHOICE_KEYS``) counts as a like: "I love UPS" (``shipping.carrier``) retires
-    "I hate UPS" (``preference.dislike``), and the other way round."""
+    "I hate UPS" (``preference.dislike``), and the other way round. A habit ended (``QUIT_KEYS``) retires a like
+    of the thing, one way only."""
     a = "like" if choice_key(candidate_key) else polarity(candidate_key)
     b = "like" if choice_key(existing_key) else polarity(existing_key)
+    if candidate_key in QUIT_KEYS:  # "I quit coffee" retires "likes coffee"; a like said later keeps the quit
+        return b == "like"
     return a is not None and b is not None and a != b
 
 
@@ -109,7 +118,8 @@ def _kind_of(candidate: FactCandidate, fact: Fact) -> bool:
     """Whether the dislike ``candidate`` names a category ``fact``'s liked value is a kind of
     (``extract.twins.CATEGORIES``): 現在不喝酒了 covers 我喜欢喝啤酒, "I don't eat seafood" a like of shrimp.
     Never the other way: a like of a category says nothing of each kind's dislike."""
-    return polarity(candidate.key) == "dislike" and kinds_of(candidate.value, [fact.value])[0]
+    ending = polarity(candidate.key) == "dislike" or candidate.key in QUIT_KEYS  # 不再喝酒 ends 喜欢喝啤酒 too
+    return ending and kinds_of(candidate.value, [fact.value])[0]
 
 
 @dataclass(frozen=True)
