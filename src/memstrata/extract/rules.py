@@ -23,6 +23,7 @@ from datetime import datetime
 from memstrata.embed.base import Embedder
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
+    addressed,
     allergies_en,
     allergy_denied,
     asides,
@@ -118,7 +119,10 @@ class RuleExtractor:
                  for part in split_languages(tidy(whole)))
         scope = carried.Scope()  # who "he" / "she" may be: the people this message has named
         for n, sentence in ((n, before_question(piece)) for n, part in parts
-                            for half in _statement_halves(part, said_at) for piece in scope.read(half, said_at, _find)):
+                            for half in _statement_halves(part, said_at)
+                            # "I'm allergic to shellfish so keep that in mind if you …": the fact alone
+                            # (extract.addressed)
+                            for clause in addressed.clauses(half) for piece in scope.read(clause, said_at, _find)):
             # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
