@@ -130,6 +130,8 @@ _JOB_BEGUN_EN = lazy_regex(
     # "I started a new job as a paramedic": the work one does now, as "I work as a paramedic" says it
     rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}{JOB_TAKEN_EN}\s+(?:a\s+)?"
     r"(?:new\s+)?job\s+as\s+(?P<work>an?\s+.+?))"
+    # "…, new job at Swedish hospital", "Got a new job at Stripe!": the news with its subject left out
+    rf"|(?i:(?:(?:just\s+|finally\s+)?{JOB_TAKEN_EN}\s+)?(?:a\s+)?new\s+job\s+(?:at|with)\s+)(?P<org5>.+?)"
     rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
     r"(?i:\s+as\s+(?:an?|the|their|its)\s+\w+(?:\s+\w+){0,2}))"
     rf"(?i:\s+(?:now|recently|lately|{_PAST_EN}))?$")
@@ -154,7 +156,7 @@ _BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开�
 JOB_TAKEN_ZH = r"(?:换了|找到了|开始了|换)"
 _ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|上星期|这周|前几天|前段时间|昨天|今年|去年)*"
 _JOB_BEGUN_ZH = lazy_regex(
-    rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
+    rf"^我?{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
     rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
     # 我换工作了，去了字节跳动, 我跳槽了，进了阿里: the place gone to after the change is where one works now
     rf"|^我{_ADV_ZH}(?:{JOB_TAKEN_ZH}(?:一份|份)?(?:新的?)?工作|跳槽)了?[，,](?:现在|目前)?(?:也)?"
@@ -236,7 +238,21 @@ def _job_begun_en(sentence: str) -> list[str]:
     text = sentence.strip().rstrip(".!")
     if (m := _NEW_JOB_AT_EN.match(text)) is not None and not known_place(m.group("org")):
         return [f"I work at {m.group('org')}"]
-    return _job_begun(_JOB_BEGUN_EN.match(text), "I'm {}", "I work at {}")
+    m = _JOB_BEGUN_EN.match(text)
+    if m is not None and m.group("org5") and _NOT_YET_EN.search(m.group("org5")):
+        return []  # "new job at Stripe starts Monday": a plan, and no name
+    return _job_begun(m, "I'm {}", "I work at {}")
+
+
+#: A verb or a time after the name in a new job said without its subject: "new job at Stripe starts Monday".
+_NOT_YET_EN = lazy_regex(r"\b(?:starts?|starting|begins?|beginning|is|was|will|would|next|tomorrow|soon|from|on|"
+                         r"in|offer|interview|search|hunt)\b", _IC)
+
+
+def job_begun(sentence: str, lang: str) -> list[str]:
+    """The present statement of a job ``sentence`` says began ("I got a new job at Initech", "new job at Stripe",
+    我跳槽到了阿里), no other beginning; ``[]`` for none."""
+    return _job_begun_zh(sentence) if lang == "zh" else _job_begun_en(sentence)
 
 
 def _job_begun_zh(sentence: str) -> list[str]:
@@ -270,7 +286,8 @@ def _job_begun(m: re.Match[str] | None, role: str, org: str) -> list[str]:
         return [role.format(m.group("role"))]
     if m.groupdict().get("work"):
         return [f"I work as {m.group('work')}"]
-    return [org.format(next(o for o in m.group("org", "org2", "org3", "org4") if o))]
+    orgs = (m.groupdict().get(g) for g in ("org", "org2", "org3", "org4", "org5"))
+    return [org.format(next(o for o in orgs if o))]
 
 
 def _got_zh(sentence: str) -> list[str]:

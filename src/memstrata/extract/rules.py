@@ -289,6 +289,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     elif not nested and all(f.retract for f in found):
         # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
+    elif not nested and found and not any(f.key in _WORK_KEYS for f in found):
+        # "I moved to Seattle last month, new job at Swedish hospital": the job a clause began, beside the move
+        found = found + _job_begun_in_a_clause(sentence, found, said_at, lang)
     # "Always run ruff before committing", 不要直接推到main: an instruction (extract.directives), the sentence's last
     # reading (under "from now on" the habit fallback asked it already: preferences_en / preferences_zh)
     if not nested and not found and not zh and (turned := possessive_en.named_first(sentence)) is not None:
@@ -356,12 +359,40 @@ def _begun_in_a_clause(sentence: str, found: list[Finding], said_at: datetime, l
     several says one. A doing or a pastime begun is left to the sentence's own reading (over real turns a clause
     of a long message read alone cut "started mixing print and audiobook formats" to "mixing print")."""
     parts = _clauses(sentence)
+    if _someone_elses(parts, lang):
+        return []
     for part in parts if len(parts) > 1 else []:
         begun = _begun(part, said_at, lang)
         if begun and not any(f.key in _DOINGS for f in begun):
             return [*begun, *(f for f in found if part not in f.clause)]
     return []
 
+
+def _job_begun_in_a_clause(sentence: str, found: list[Finding], said_at: datetime, lang: str) -> list[Finding]:
+    """The job a clause of ``sentence`` that no finding of ``found`` came from says began ("I moved to Seattle last
+    month, new job at Swedish hospital"; ``extract.onset.job_begun``), dated from the time it names; ``[]`` when
+    none. Only a job: the sentence's other findings already read its other clauses."""
+    parts = _clauses(sentence)
+    if _someone_elses(parts, lang):
+        return []
+    for part in parts if len(parts) > 1 else []:
+        if any(part in f.clause or f.clause in part for f in found):
+            continue
+        for state in onset.job_begun(part, lang):
+            if said := [f for f in _read(state, said_at, lang, nested=True) if f.key in _WORK_KEYS]:
+                return shapes.dated(said, part, part, said_at)
+    return []
+
+
+def _someone_elses(parts: list[str], lang: str) -> bool:
+    """Whether the first of a sentence's clauses ``parts`` is said of someone else: a clause after it with no subject
+    of its own is theirs too ("My sister moved to Ohio, new job at Boeing", 我妹妹辞职了，跳槽去网易了), never the
+    user's."""
+    return bool(parts) and (subject_zh if lang == "zh" else subject_en).someone_else(parts[0]) is not None
+
+
+#: What a job states: a clause beginning one is read beside the sentence's other findings (``_job_begun_in_a_clause``).
+_WORK_KEYS = frozenset({"identity.employer", "identity.occupation"})
 
 #: What a doing or a pastime begun states, never read from one clause of several (``_begun_in_a_clause``).
 _DOINGS = frozenset({"activity.current", "hobby.like", "sport.like", "event", "preference.habit"})
