@@ -75,6 +75,22 @@ def split_en(sentence: str) -> tuple[list[str], str] | None:
     return _since(m.group("w"), time, _present(state) or [f"I'm {state}"])
 
 
+#: "Only watching Hulu now.", "only using Apple Music now": what one keeps to now, the subject left out (after "I'm
+#: done with Netflix"). "only" says a standing choice ("Watching a movie now" is what one is doing at the moment).
+_ONLY_NOW_EN = lazy_regex(r"^only\s+(?P<s>[a-z]+ing\s+.+?)\s+now$", _IC)
+
+
+def only_now_en(sentence: str) -> list[str]:
+    """"Only watching Hulu now" as "I only watch Hulu now" (one spelling per way of undoing -ing, ``_present``, for
+    the caller to keep the first that reads); ``[]`` for any other sentence.
+
+    >>> only_now_en("Only watching Hulu now.")[0]
+    'I only watch Hulu now'
+    """
+    m = _ONLY_NOW_EN.match(sentence.strip().rstrip(".!"))
+    return [f"I only {said[2:]} now" for said in _present(m.group("s"))] if m else []
+
+
 def _since(word: str | None, time: str, statements: list[str]) -> tuple[list[str], str] | None:
     """``(statements, time)`` with the time said as a period the reader dates ("for two years" → "two years ago",
     "since 2019" → "in 2019"); ``None`` when "for" is followed by no span."""

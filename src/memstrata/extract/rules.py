@@ -297,6 +297,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     if not nested and not found and not zh and (turned := possessive_en.named_first(sentence)) is not None:
         # "Alex is my best friend" is "My best friend is Alex": kept only when the reading holds the name
         found = [f for f in _read(turned[0], said_at, lang, nested=True) if turned[1] in f.value and not f.subject]
+    if not nested and not found and not zh:  # "Only watching Hulu now.": "I only watch Hulu now" (extract.onset)
+        found = next((said for state in onset.only_now_en(sentence) if (said := _read(state, said_at, lang,
+                                                                                       nested=True))), [])
     if not nested and not found:
         found = directives.find(sentence, lang)
     other = None if found or nested else (subject_zh if zh else subject_en).someone_else(sentence)
