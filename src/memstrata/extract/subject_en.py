@@ -98,7 +98,7 @@ _RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<r
 #: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
 #: ("Watching movies is fun", "Nature always cheers me up").
 _SOMEONE_VERB = lazy_regex(
-    r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
+    r"^(?:(?:now|also|just|only|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
     r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
     r"started|got|went|goes|attends|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does|"
     # what one drives, owns or speaks is read of anyone ("My wife drives a Subaru", "Tom speaks French")

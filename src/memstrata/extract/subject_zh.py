@@ -77,7 +77,7 @@ _NOT_TWIN = ("天常刚慢渐偷好往人谢哈嘿呵嘻嗯啦拜妈爸哥姐弟
              "分秒刻次回遍趟块斤米宝狗猫鸟鱼虫车饭水菜肉衣鞋")
 _TWIN = rf"(?![{_NOT_TWIN}])(?P<twin>[{_H}])(?P=twin)"
 _SOMEONE = lazy_regex(
-    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|换|搬|回|去|"
+    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|{_WHEN}|{_SCHOOL}|"
     rf"{_STANDING}).+)$")
 
