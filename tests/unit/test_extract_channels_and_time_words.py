@@ -183,3 +183,16 @@ def test_emoji_zero_width_and_full_width_letters_do_not_hide_a_fact(text: str,
 ])
 def test_a_joiner_inside_an_emoji_stays_in_the_fact_value(text: str, value: str) -> None:
     assert [v for _, v, _ in _found(text)] == [value]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I'm allergic to peanuts 🥜", "peanuts"),
+    ("我喜欢喝咖啡☕", "咖啡"),
+    ("My favorite color is blue -->", "blue"),
+    ("I love sushi 🍣🍣!", "sushi"),
+    ("I love ice cream 🍦 so much", "ice cream"),
+    ("My blood type is O-", "O-"),  # a sign that is the value's own, not a drawn arrow
+    ("I love C++", "C++"),
+])
+def test_a_pictograph_or_arrow_closing_a_value_is_decoration(text: str, value: str) -> None:
+    assert [v for _, v, _ in _found(text)] == [value]

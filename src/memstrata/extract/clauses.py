@@ -91,6 +91,12 @@ def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]
 #: ("`I prefer trains`") kept the closing one in the value ("trains`").
 _TRAILING = lazy_regex(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』`]+$")
 _LEADING = lazy_regex(r"^[\s,，:：;；\-—\"'“”‘’(（【「『`]+")
+#: Pictographs, arrows and dingbats closing a value, with the marks that build them (U+FE0F, U+200D) and a drawn
+#: arrow ("-->"): decoration of the sentence ("I'm allergic to peanuts 🥜" stored "peanuts 🥜", 我喜欢喝咖啡☕
+#: "咖啡☕", "My favorite color is blue -->" "blue -->"). A value that is nothing else keeps them ("My favourite
+#: emoji is 👩‍👩‍👧"). Ranges: Arrows to Misc Symbols and Arrows (U+2190-U+2BFF), the emoji planes
+#: (U+1F000-U+1FAFF).
+_TRAILING_SYMBOLS = lazy_regex("(?:[\\s\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\u200d<>=*]|-+>)+$")
 _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 #: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
@@ -149,6 +155,7 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     ('Boots pharmacy', 'Email me instead')
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
+    value = _TRAILING_SYMBOLS.sub("", value) if _TRAILING_SYMBOLS.sub("", value).strip() else value
     for _ in range(3):  # fillers stack: "pizza too lol", "Boots instead now"
         before = value
         if lang == "zh":
