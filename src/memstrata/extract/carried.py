@@ -138,7 +138,24 @@ class Scope:
         when ``find`` (``extract.rules._find``) reads in the pieces everything it reads in the whole and more."""
         pieces, check = self.pieces(sentence)
         if not check:
-            return pieces
+            # "My wife is a nurse and works night shifts so I'm usually …": the user's clause is cut off, and the
+            # predicate joined by "and" in the piece before it is cut as in a sentence of its own
+            return pieces if len(pieces) < 2 else [q for p in pieces for q in self._checked(p, said_at, find)]
+        return self._kept(sentence, pieces, check, said_at, find)
+
+    def _checked(self, piece: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
+                 ) -> list[str]:
+        """``piece`` (one of several a sentence was cut in) cut before a second predicate joined by "and" or "but"
+        under ``read``'s check, else ``[piece]``."""
+        zh = bool(re.search(r"[\u4e00-\u9fff]", piece)) and not re.match(r"[A-Za-z]", piece.strip())
+        joined = (_contrast_zh(piece) or _subjectless_zh(piece)) if zh else self._joined(piece)
+        return [piece] if joined is None else self._kept(piece, *joined, said_at, find)
+
+    @staticmethod
+    def _kept(sentence: str, pieces: list[str], check: str, said_at: datetime,
+              find: Callable[[str, datetime], list[tuple[Finding, str]]]) -> list[str]:
+        """``pieces`` when reading them finds what ``sentence`` whole does and more (``check`` "and") or each states
+        something (``check`` "but"), else ``[sentence]``."""
         whole = _facts(sentence, said_at, find)
         each = [_facts(p, said_at, find) for p in pieces]
         # every piece a statement: "I really feel relaxed and enjoy being in nature" is no two facts; a contrast
