@@ -66,7 +66,10 @@ _EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so|while|whereas)\s+)?|\s+(?:and|b
 #: A relative with a bare auxiliary closing the sentence ("I'm not allergic to peanuts, my son is") says the clause
 #: before again of them: one sentence (``extract.deflected``).
 _EN_PRONOUN = lazy_regex(rf"{_EN_BREAK}(?=(?:he|she)(?:'s\b|\s+{_ADVERBS}{_VERB_3}\b)"
-                         rf"|my\s+(?:{subject_en._RELATION})\s+{_ADVERBS}{_VERB_3}\b(?![\s.!]*$))", _IC)
+                         rf"|my\s+(?:{subject_en._RELATION})\s+{_ADVERBS}{_VERB_3}\b(?![\s.!]*$)"
+                         # "my dentist is Dr. Alvarez and my landlord's name is Gary": a second possessive copula
+                         # with a name or a number ("… and my progress is slow", "my heart is pounding": no cut)
+                         r"|my\s+(?:[a-z-]+\s+){0,2}?[a-z-]+(?:'s\s+[a-z-]+)?\s+is\s+(?-i:[A-Z0-9$£€+]))", _IC)
 _EN_OPENS = lazy_regex(r"^(?P<p>he|she)(?:(?P<s>'s)\b|\s+)(?P<rest>.*)$", _IC)
 #: A second predicate joined to the first by "and": "… and works as a dentist", "… and got a job at Boeing".
 _EN_AND_3 = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_3}\b)", _IC)
