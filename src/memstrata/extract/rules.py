@@ -49,6 +49,7 @@ from memstrata.extract import (
     relocated,
     replacing,
     reported,
+    restated,
     shapes,
     shapes_en,
     shapes_zh,
@@ -118,11 +119,14 @@ class RuleExtractor:
         parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
                  for part in split_languages(tidy(whole)))
         scope = carried.Scope()  # who "he" / "she" may be: the people this message has named
+        last: Finding | None = None  # what the message stated last, for a value said again alone (extract.restated)
+        corrected_before = False  # the sentence before opened with a correction and stated nothing ("Oh wait, ...")
         for n, sentence in ((n, before_question(piece)) for n, part in parts
                             for half in _statement_halves(part, said_at)
                             # "I'm allergic to shellfish so keep that in mind if you …": the fact alone
                             # (extract.addressed)
                             for clause in addressed.clauses(half) for piece in scope.read(clause, said_at, _find)):
+            as_said = sentence  # its opening markers kept: a correction said outright (extract.restated)
             # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
@@ -144,6 +148,13 @@ class RuleExtractor:
                 sentence, found = rest, _find(rest, said_at)
             if not found and (fix := correction(sentence)) is not None:
                 found = [(fix, detect_language(sentence))]
+            # "..., no wait, Osaka", 不对，是大阪, "Oh wait, they closed. Now it's Zuni Cafe.": the last value corrected
+            if not found and (fix := restated.again(sentence, last, corrected=corrected_before)) is not None:
+                found = [(fix, detect_language(sentence))]
+            found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
+                             (lang for _, lang in found), strict=True))
+            corrected_before = not found and restated.opens_correction(as_said)
+            last = found[-1][0] if found else last
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
             found += allergy_denied.denied(found, sentence)  # "I'm not allergic to peanuts": a fact of its own
@@ -561,7 +572,8 @@ def _self_corrected(sentence: str, said_at: datetime) -> list[str] | None:
     if m is None or m.start() == 0:
         return None
     before, after = sentence[: m.start()], sentence[m.end():]
-    if not _find(before, said_at) or not (_find(after, said_at) or correction(after) is not None):
+    if not _find(before, said_at) or not (_find(after, said_at) or correction(after) is not None
+                                          or restated.bare_value(after) is not None):
         return None
     return [before, after]
 

@@ -229,7 +229,9 @@ class FactEngine:
         opposed = self.twins(cand.value, other) if other and not self.encrypts(cand) else set()
         slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
         own = {f.id for f in existing if said.episode_id in f.citations}  # what its own message stated
-        if single and together is not None:  # an earlier sentence's value: the message changed its mind
+        # an earlier sentence's value of a single-valued key, or of the same favourite (a favourite holds one value
+        # at a time: "My favorite city is Kyoto. Actually no, it's Osaka."): the message changed its mind
+        if (single or slot is not None) and together is not None:
             own &= set(together)
         decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated, opposed=opposed,
                           denied=denied,

@@ -1,0 +1,89 @@
+"""A value said again alone after a correction: the new value of what the message said last.
+
+"My favorite city is Kyoto, no wait, Osaka", 我最喜欢的城市是京都，不对，是大阪, "My favorite restaurant is Nopa.
+Oh wait, they closed. Now it's Zuni Cafe.": the clause after the correction names the value only, so no topic
+pattern reads it, and the earlier value stayed the only one stored. Such a clause is the last statement of the
+message with its value replaced, a correction of it (``Finding.corrects``): the store supersedes the earlier value
+as it does a correction said in a later message (``facts.engine``).
+
+It is read only where a correction is said: the clause itself opens with a correction marker ("no wait", 不对), or
+the sentence before it did and stated nothing ("Oh wait, they closed."). The value must be a name (English: words
+each capitalised or a number; Chinese: a short noun after 是), so "Actually no, it's fine" or 不对，是这样的 say
+nothing; and what it corrects must be a short named value, never an event, a habit or a plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from memstrata.extract.clauses import Finding
+from memstrata.text.regex import lazy_regex
+
+#: Words that open a correction of what was just said (an English one with or without a comma after it).
+_MARKER_EN = r"(?:actually|no\s*,?\s*wait|wait\s*,?\s*no|oh\s*,?\s*wait|wait|sorry|scratch\s+that|correction|" \
+             r"i\s+mean[t]?|nope|no)"
+_MARKER_ZH = r"(?:不对|不是不是|说错了|我说错了|更正一下|纠正一下|等等|哦不|不不)"
+#: A sentence that opens with a correction marker ("Oh wait, they closed.", 不对).
+_OPENS_EN = lazy_regex(rf"(?i)^\s*(?:oh\s*,?\s*|hmm+\s*,?\s*|um+\s*,?\s*)?{_MARKER_EN}\b")
+_OPENS_ZH = lazy_regex(rf"^\s*(?:哦|噢|嗯|啊)?[，,\s]*{_MARKER_ZH}")
+#: The value alone, after the markers and the time it holds from: "it's Zuni Cafe", "Osaka", "make that Delta".
+_VALUE_EN = lazy_regex(
+    rf"(?i)^\s*(?:(?:oh|hmm+|um+|actually|{_MARKER_EN}|now|these days)\b[\s,]*)*"
+    r"(?:(?:it'?s|it\s+is|that'?s|make\s+(?:it|that)|i\s+mean[t]?)\s+)?(?:now\s+)?"
+    r"(?P<v>(?-i:[A-Z0-9][\w'&.-]*)(?:\s+(?:(?-i:[A-Z0-9][\w'&.-]*)|of|de|la|the|and|&))*?)"
+    r"(?:[\s,]+(?:now|instead|then|actually))*[\s.!]*$")
+_VALUE_ZH = lazy_regex(rf"^\s*(?:(?:哦|噢|嗯|其实|{_MARKER_ZH})[，,\s]*)*(?:现在|其实)?(?:应该)?"
+                       r"是(?P<v>[^，,。！？!?\s我你他她它的了吗呢吧]{1,12})(?:才对|吧|啦|了)?[。！!.\s]*$")
+#: Keys whose value is a clause of its own, never a name a bare value could stand for.
+_PROSE_KEYS = frozenset({"event", "preference.habit", "plan.intent", "travel.plan", "schedule.event",
+                         "activity.current", "user.corrects"})
+#: Words that read as a capitalised English value but are none ("Actually no, I think ...", "No, Thanks").
+_NOT_NAMES = frozenset({"i", "i'm", "i've", "i'll", "i'd", "ok", "okay", "thanks", "thank", "yes", "no", "sorry",
+                        "never", "nevermind", "not", "the", "that", "this", "it", "we", "my"})
+
+
+#: A correction said outright, never a hedge ("Sorry, ...", "Actually, I also ..."): what follows it takes the place of
+#: the value said before under a key of many values too ("I'm allergic to peanuts. Oh wait, I'm allergic to pecans.").
+_RETRACTS_EN = lazy_regex(r"(?i)^\s*(?:oh\s*,?\s*)?(?:actually\s*,?\s*no|no\s*,?\s*wait|wait\s*,?\s*no|"
+                          r"oh\s*,?\s*wait|scratch\s+that|correction)\b(?!.*\b(?:also|too|as\s+well)\b)")
+_RETRACTS_ZH = lazy_regex(r"^\s*(?:哦|噢|嗯|啊)?[，,\s]*"
+                          r"(?:不对|说错了|我说错了|更正一下|纠正一下|不是不是|哦不)(?!.*[也还])")
+
+
+def corrects(found: list[Finding], sentence: str, last: Finding | None, *, corrected: bool) -> list[Finding]:
+    """``found`` with each finding of ``last``'s key and subject marked a correction (``Finding.corrects``) when
+    ``sentence`` opens with a correction said outright, or ``corrected`` (the sentence before did and stated nothing);
+    ``found`` itself otherwise."""
+    if last is None or not (corrected or _RETRACTS_EN.match(sentence) or _RETRACTS_ZH.match(sentence)):
+        return found
+    return [replace(f, corrects=True) if (f.key, f.subject) == (last.key, last.subject) and not f.retract else f
+            for f in found]
+
+
+def opens_correction(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a correction of what was just said ("Oh wait, ...", "No wait", 不对, 说错了)."""
+    return bool(_OPENS_EN.match(sentence) or _OPENS_ZH.match(sentence))
+
+
+def bare_value(sentence: str) -> str | None:
+    """The name ``sentence`` says alone ("Actually no, it's Osaka" -> ``Osaka``, 是大阪 -> 大阪), else ``None``."""
+    m = _VALUE_EN.match(sentence) or _VALUE_ZH.match(sentence)
+    if m is None:
+        return None
+    value = m.group("v").strip().rstrip(".")
+    first = value.split()[0].casefold() if value.split() else ""
+    return None if not value or first in _NOT_NAMES or len(value) > 40 else value
+
+
+def again(sentence: str, last: Finding | None, *, corrected: bool) -> Finding | None:
+    """``last`` (what the message stated last) with the value ``sentence`` names alone in its place, as a correction;
+    ``None`` unless a correction is said (``corrected``: the sentence before opened with one; or ``sentence`` opens
+    with one itself), ``sentence`` is a bare name, and ``last`` is a short named value of the speaker's or another's
+    that this name differs from."""
+    if last is None or last.retract or last.key in _PROSE_KEYS or len(last.value) > 40:
+        return None
+    if not (corrected or opens_correction(sentence)) or (value := bare_value(sentence)) is None:
+        return None
+    if value.casefold() == last.value.casefold():
+        return None
+    return replace(last, value=value, clause=sentence, corrects=True, statement="", instead_of="", period=None)
