@@ -27,6 +27,7 @@ Ranking signals only: the full-text index already holds the key's descriptions
 
 from __future__ import annotations
 
+from memstrata.extract import things
 from memstrata.types import Fact
 
 #: Topic words per taxonomy key (``extract.taxonomy``): what a question about the key says.
@@ -70,7 +71,8 @@ CHOICE_WORDS = "use uses using prefer prefers choose pick 用 选"
 
 def match_text(fact: Fact) -> str:
     """The text ``fact``'s query coverage is counted on: its statement, value and key, its key's
-    ``TOPIC_WORDS`` and, for a preference, ``CHOICE_WORDS``.
+    ``TOPIC_WORDS``, the Chinese words of a listed thing its key names (``extract.things.wordings``:
+    车 for ``user.car``) and, for a preference, ``CHOICE_WORDS``.
 
     >>> from datetime import datetime, timezone
     >>> from memstrata.types import Scope
@@ -80,7 +82,10 @@ def match_text(fact: Fact) -> str:
     >>> "courier" in match_text(fact) and "use" in match_text(fact)
     True
     """
-    parts = [fact.statement or "", fact.value, fact.key, TOPIC_WORDS.get(fact.key, "")]
+    # A listed thing keyed by its English name (``extract.things``: user.car for 我的车) is asked about in its
+    # Chinese words too: 他现在开什么车？ held 车 of the key user.车, and nothing of user.car.
+    thing = " ".join(things.wordings(fact.key.partition(".")[2]))
+    parts = [fact.statement or "", fact.value, fact.key, TOPIC_WORDS.get(fact.key, ""), thing]
     if fact.kind == "preference":
         parts.append(CHOICE_WORDS)
     return " ".join(p for p in parts if p)
