@@ -39,7 +39,7 @@ import re
 from memstrata.extract import bodily, gazetteer, medication, providers, pursuits, vehicles
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.for_now import STANDING_ZH
-from memstrata.extract.guards import zh_points_away
+from memstrata.extract.guards import en_pro_form, zh_points_away
 from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms
@@ -339,7 +339,7 @@ def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
            *providers.given_up(act, "en", clause)]  # "I don't fly with Lufthansa anymore": the airline too
     if (learnt := _LEARNT_EN.match(act)) is not None:  # "I stopped learning Spanish": no longer learning it
         out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
-    if (consumed := _consumed_en(act, bare)) is not None:
+    if (consumed := _consumed_en(act, bare)) is not None and not en_pro_form(consumed[1]):
         verb, thing = consumed
         out.insert(0, Finding(QUIT_KEYS[verb], thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))
     elif (habit := _DEPENDENCIES_EN.get(act.lower())) is not None:  # "I quit smoking": a non-smoker from now on

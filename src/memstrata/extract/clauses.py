@@ -100,7 +100,7 @@ _TRAILING_SYMBOLS = lazy_regex("(?:[\\s\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\
 _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 #: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
-_FILLER_WORDS_EN = (r"too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|at all|"
+_FILLER_WORDS_EN = (r"too|as well|either|a lot|so much|very much|really|lol|haha|though|anyway|please|at all|"
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
                     r"at present|lately|these days now|originally|by birth")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)

@@ -31,6 +31,24 @@ _EN_ANAPHORA = lazy_regex(
     r"|(?<![a-z]s )\bthat\b",
     _IC,
 )
+#: A value that only stands for a thing said before: a pronoun or a determiner alone, with an additive word after it
+#: ("either" in "I don't eat either", "it either", "that too", "them as well", "both", "neither", "one"): "My sister
+#: doesn't eat pork. I don't eat either." stored ``food.dislike = either``.
+_EN_PRO_FORM = lazy_regex(
+    r"^(?:(?:it|that|this|them|those|these|one|ones|either|neither|both|none|any|some|all|the same|same|"
+    r"so|too|as well|also|either one|each)\s*)+[.!]?$", _IC)
+
+
+def en_pro_form(value: str) -> bool:
+    """True if ``value`` names nothing but stands for a thing said before ("either", "it either", "that too",
+    "both"): no object of a taste, a habit ended or a food not eaten.
+
+    >>> [en_pro_form(v) for v in ("either", "it either", "that too", "both", "neither one", "pork", "either tea")]
+    [True, True, True, True, True, False, False]
+    """
+    return bool(_EN_PRO_FORM.match(value.strip()))
+
+
 #: Objects that are clauses, not things: "that you chose pottery", "how art lets us …",
 #: "what I do", "the way the sunlight hits", "when you give me …".
 _EN_CLAUSE_OBJECT = lazy_regex(
@@ -70,7 +88,7 @@ def en_object_ok(raw: str) -> bool:
     [True, False, False, False]
     """
     value = raw.strip()
-    if not value or _EN_FUNCTION.fullmatch(value) or _EN_CLAUSE_OBJECT.match(value):
+    if not value or _EN_FUNCTION.fullmatch(value) or _EN_CLAUSE_OBJECT.match(value) or en_pro_form(value):
         return False
     if re.match(r"(?:not|no|never)\b", value, _IC):
         return False  # "I hate not being on the court": a feeling about a situation

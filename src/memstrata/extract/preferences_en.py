@@ -120,6 +120,8 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
         return []
     if adv in ("often", "regularly", "frequently") and _POINTING.search(m.group("v")):
         return []  # "I often go there to relax", "I often think of you": what it is, the chat said before
+    if guards.en_pro_form(rest.partition(" ")[2]):
+        return []  # "I never eat them either", "I always do that": the thing was said before, not named
     return [replace(f, statement=habits.said_of_user(f.value))
             for f in _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)]
 
