@@ -326,7 +326,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     hired = any(f.key == "identity.employer" and not f.retract for f in found)  # "a new job at Acme" supersedes
     # "my wife Anna and our two kids, Max and Lily": relatives named in passing (extract.family_named)
     members = {f.value for f in found if f.key == "family.member"}
-    return (found + (job_end.find(sentence, lang) or job_end.new_job(sentence, lang, employer_named=hired))
+    # a job left and the one taken ("我离职了，现在在美团"): the new employer supersedes the old, no withdrawal after it
+    return (found + ((job_end.find(sentence, lang) if not hired else []) or job_end.new_job(sentence, lang,
+                                                                                          employer_named=hired))
             + [f for f in family_named.named(sentence, lang) if f.value not in members])
 
 
