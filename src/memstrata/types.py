@@ -226,9 +226,11 @@ class Hit:
     ``relevance`` in [0, 1] is the fused query relevance alone. ``citations`` are
     episode ids; for an episode hit it is the episode itself. ``matched`` is the
     segment text that matched (episode hits) or the fact statement. ``superseded``: the hit is
-    outdated, a superseded fact, an episode whose facts were all superseded, or a hit on one
-    sentence whose own facts were all superseded (``outdated``);
-    its score is lowered and the context block labels it. ``outdated_parts``: in an episode hit
+    outdated, a superseded fact, an episode whose facts were all superseded, a hit on one
+    sentence whose own facts were all superseded (``outdated``), or a hit showing outdated pieces
+    beside statements that hold when the question asks about those pieces (``recall.asked_part``:
+    "where do I live?" of "I live in Portland, work as a nurse" once the home is replaced, not "what
+    is my job?"); its score is lowered and the context block labels it. ``outdated_parts``: in an episode hit
     whose message still holds something, the pieces of ``text`` (sentences, or clauses of a
     sentence) whose own facts were all superseded ("I am allergic to peanuts." after "I'm not
     allergic to peanuts"), in text order; the context block labels them inline and leaves the

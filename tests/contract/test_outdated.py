@@ -71,8 +71,12 @@ def test_episode_with_a_current_fact_or_no_fact_is_not_marked(open_memory: OpenM
     memory.add("Actually I prefer FedEx for delivery now", created_at=START + timedelta(hours=1))
     chat = memory.add("Noted, delivery it is.", created_at=START + timedelta(hours=2)).episode_id
     found = _by_id(memory.search("delivery", now=NOW))
-    assert not found[("episode", mixed.episode_id)].superseded  # one sentence, and its allergy still holds
     assert not found[("episode", chat)].superseded  # no fact cites it
+    # One sentence whose allergy still holds: current for the allergy, outdated for the carrier it
+    # replaced, as a message of two sentences is (``recall.asked_part``).
+    allergy = _by_id(memory.search("peanut allergy", now=NOW))[("episode", mixed.episode_id)]
+    assert not allergy.superseded and allergy.outdated_parts == ("and I prefer UPS for delivery",)
+    assert found[("episode", mixed.episode_id)].superseded
 
 
 def test_a_sentence_whose_own_facts_were_superseded_is_marked_beside_a_current_one(
@@ -194,8 +198,10 @@ def test_a_replaced_clause_is_labelled_beside_a_current_one_in_the_same_sentence
     memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=START + timedelta(hours=1))
     memory.add("Actually, make it FedEx", created_at=START + timedelta(hours=2))
     hits = _by_id(memory.search("delivery 順豐", now=NOW))
-    assert not hits[("episode", first.episode_id)].superseded  # the drop-off still holds
+    assert hits[("episode", first.episode_id)].superseded  # asked about the carrier replaced
     assert hits[("episode", first.episode_id)].outdated_parts == ("我以後都希望用順豐",)
+    dropoff = _by_id(memory.search("快递放门口吗", now=NOW))[("episode", first.episode_id)]
+    assert not dropoff.superseded and dropoff.outdated_parts == ("我以後都希望用順豐",)  # the drop-off holds
     assert "- [已過時：我以後都希望用順豐]，別放門口 (" in memory.context("順豐 門口")  # a Traditional query
 
 

@@ -4,7 +4,9 @@ the user has since withdrawn or replaced, an outdated hit on one sentence shows 
 
 from __future__ import annotations
 
-from memstrata import Memory
+from memstrata import Hit, Memory
+from memstrata.cli.memories import recall_text
+from memstrata.context.render import labels_for
 
 
 def _line(block: str, needle: str) -> str:
@@ -103,11 +105,70 @@ def test_an_english_message_labels_its_replaced_part_as_a_chinese_one_does(memor
     memory.add("We moved to York last month.")
     memory.add("我住在杭州，我老婆叫小丽。", user_id="zh")
     memory.add("我们搬到苏州了。", user_id="zh")
-    [hit] = [h for h in memory.search("where do I live?") if h.kind == "episode" and "Anna" in h.text]
+    [hit] = [h for h in memory.search("what's my wife's name?") if h.kind == "episode" and "Anna" in h.text]
     assert (hit.outdated_parts, hit.superseded) == (("I live in Leeds",), False)
-    assert _line(memory.context("where does the user live?"), "Anna").startswith(
+    # Asked where the user lives, the message's answer is its replaced part (``recall.asked_part``).
+    [hit] = [h for h in memory.search("where do I live?") if h.kind == "episode" and "Anna" in h.text]
+    assert (hit.outdated_parts, hit.superseded) == (("I live in Leeds",), True)
+    home = memory.context("where does the user live?")
+    assert home.splitlines()[1].startswith("- lives in York (")
+    assert all("Leeds" not in line or "[outdated: I live in Leeds]" in line for line in home.splitlines())
+    assert _line(memory.context("tell me about my wife and where we live"), "Anna").startswith(
         "- [outdated: I live in Leeds], and my wife's name is Anna. (")
     assert _line(memory.context("用户住在哪里？", user_id="zh"), "小丽").startswith(
         "- [已过时：我住在杭州]，我老婆叫小丽。 (")
     anna = memory.context("who is Anna?")
     assert "wife named Anna" in anna or "my wife's name is Anna" in anna, anna
+
+
+def _hit(memory: Memory, query: str, needle: str) -> Hit:
+    return next(h for h in memory.search(query) if h.kind == "episode" and needle in h.text)
+
+
+def test_a_withdrawn_diet_is_labelled_while_the_allergy_beside_it_ranks_as_current(memory: Memory) -> None:
+    """One sentence, a diet since withdrawn and an allergy that holds: the whole message was marked
+    outdated and its score halved for "is she allergic to anything?" (the CLI printed "[outdated]
+    [outdated: btw I'm vegetarian], ... allergic to shellfish"). Now only the diet's clause is labelled,
+    and the message is outdated only for a question about the diet (``recall.asked_part``)."""
+    memory.add("ugh long day. btw I'm vegetarian, have been for like 5 years, and I'm allergic to shellfish.")
+    memory.add("oh and I'm not vegetarian anymore, I started eating fish again this year")
+    allergy = _hit(memory, "is she allergic to anything?", "shellfish")
+    assert (allergy.outdated_parts, allergy.superseded) == (("btw I'm vegetarian",), False)
+    assert "superseded" not in allergy.signals  # its score is not halved
+    shown = recall_text(allergy, labels_for("English"), False)
+    assert shown.startswith("ugh long day. [outdated: btw I'm vegetarian], have been for like 5 years"), shown
+    diet = _hit(memory, "is she vegetarian?", "shellfish")
+    assert (diet.outdated_parts, diet.superseded) == (("btw I'm vegetarian",), True)
+    assert recall_text(diet, labels_for("English"), False).startswith("[outdated: btw I'm vegetarian], have been")
+    block = memory.context("plan a dinner for Dana, anything she can't eat?", budget_tokens=800)
+    assert "allergic to shellfish" in block
+    assert all("vegetarian" not in line or "[outdated: btw I'm vegetarian]" in line for line in block.splitlines())
+    # A message whose only fact was withdrawn still says more: the allergy an extractor left unstored.
+    said = ("btw I'm vegetarian, have been for like 5 years, and I'm allergic to shellfish so keep that in mind "
+            "if you ever suggest restaurants")
+    memory.add(said, user_id="dana")
+    memory.add("oh and I'm not vegetarian anymore, I started eating fish again this year", user_id="dana")
+    [hit] = [h for h in memory.search("is she allergic to anything?", user_id="dana") if h.text == said]
+    assert (hit.outdated_parts, hit.superseded) == (("btw I'm vegetarian",), False)
+
+
+def test_a_replaced_home_in_an_introduction_ranks_below_the_new_home_for_a_question_about_it(
+        memory: Memory) -> None:
+    """"Hey! So I'm Dana, I live in Portland right now, work as a nurse at OHSU..." then a move to Seattle:
+    "where does Dana live?" ranked the introduction (0.91) above "lives in Seattle" (0.85), as current
+    because the job in it still holds. Asked where she lives, its answer is the replaced part: it is
+    outdated and ranks below the new home; asked where she works, it is current. The user's name is not
+    what the question asks (``recall.asked_part``)."""
+    memory.add("Hey! So I'm Dana, I live in Portland right now, work as a nurse at OHSU...")
+    memory.add("Actually I moved to Seattle last month")
+    hits = memory.search("where does Dana live?")
+    intro = next(i for i, h in enumerate(hits) if "Portland" in h.text)
+    seattle = next(i for i, h in enumerate(hits) if h.kind == "fact" and "Seattle" in h.text)
+    assert seattle < intro and hits[intro].superseded, [(h.text, h.score) for h in hits]
+    assert hits[intro].outdated_parts == ("I live in Portland right now",)
+    assert "[outdated: I live in Portland right now]" in recall_text(hits[intro], labels_for("English"), False)
+    assert not _hit(memory, "where does Dana work?", "Portland").superseded
+    block = memory.context("where does Dana live?").splitlines()
+    assert next(i for i, line in enumerate(block) if "Seattle" in line) < next(
+        i for i, line in enumerate(block) if "Portland" in line)
+    assert "[outdated: I live in Portland right now]" in _line("\n".join(block), "Portland")

@@ -42,7 +42,7 @@ from memstrata.cli.session import (
 from memstrata.clock import parse_time
 from memstrata.context.attribution import about_someone_else, attribution, several_users
 from memstrata.context.block import check_arguments as check_block_arguments
-from memstrata.context.render import labels_for, marked_text
+from memstrata.context.render import labelled_inline, labels_for, marked_text
 from memstrata.errors import InvalidInput
 from memstrata.recall.excerpt import excerpt
 from memstrata.recall.query import check_search, parse_filter
@@ -257,17 +257,28 @@ def recall(
         cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
         source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
         where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
-        label = ((f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
-                 + attribution(hit, chinese=zh, name_user=named))  # whose memory, when not the user's own
-        # As in the context block (``render``): an outdated hit on one sentence shows that sentence
-        # (the rest of its message may still hold), a current one labels its outdated pieces inline.
-        shown = _clip(marked_text(hit, lab), matched=hit.matched)
-        console.print(f"[bold]\\[{hit.score:.2f}][/] {safe(label + shown)}"
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {safe(recall_text(hit, lab, named))}"
                       f"[dim]{safe(where)}[/]",
                       highlight=False)
         for ctx in hit.context:
             line = f"{ctx.speaker or ''}: {_clip(ctx.text)}"
             console.print(f"      [dim]{safe(line)}[/]", highlight=False)
+
+
+def recall_text(hit: Hit, labels: dict[str, str], named: bool) -> str:
+    """What ``recall`` prints of ``hit`` between its score and its date: ``[outdated]`` when it is outdated
+    as a whole, ``fact#ID`` for a fact, whose memory it is when not the user's own (``attribution``;
+    ``named``: several users' memories are shown), then its text clipped, its outdated pieces labelled
+    inline (``marked_text``). An outdated hit whose pieces are labelled inline is not labelled whole too
+    (``labelled_inline``), as in the context block: "[outdated] [outdated: I'm vegetarian], and I'm
+    allergic to shellfish" read as if the allergy were outdated as well."""
+    zh = labels is not labels_for("English")
+    whole = hit.superseded and not labelled_inline(hit)
+    label = ((f"[{labels['outdated']}] " if whole else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
+             + attribution(hit, chinese=zh, name_user=named))  # whose memory, when not the user's own
+    # As in the context block (``render``): an outdated hit on one sentence shows that sentence
+    # (the rest of its message may still hold), a current one labels its outdated pieces inline.
+    return label + _clip(marked_text(hit, labels), matched=hit.matched)
 
 
 def context_cmd(

@@ -172,7 +172,7 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         # (``text.visible.neutralise``): they could reorder the line or hide words from the reader.
         text = neutralise(marked_text(hit, labels))
         # An event whose day is over (``context.block.mark_past``) is history, not a plan.
-        label = (f"[{labels['outdated']}] " if hit.superseded and not _labelled_inline(hit)
+        label = (f"[{labels['outdated']}] " if hit.superseded and not labelled_inline(hit)
                  else f"[{labels['past_event']}] " if hit.signals.get("past") else "")
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
         if hit.kind == "fact" and label + text in said:  # two facts of one statement ("goes running ...")
@@ -229,7 +229,7 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     >>> marked_text(hit, LABELS["en"])
     'I prefer UPS. [outdated: I am allergic to peanuts.]'
     """
-    if hit.superseded and hit.kind == "episode" and hit.matched.strip() and not _labelled_inline(hit):
+    if hit.superseded and hit.kind == "episode" and hit.matched.strip() and not labelled_inline(hit):
         return " ".join(hit.matched.split())
     text = " ".join(shown_text(hit).split())
     if not hit.outdated_parts:
@@ -246,7 +246,7 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     return "".join(out) + text[at:]
 
 
-def _labelled_inline(hit: Hit) -> bool:
+def labelled_inline(hit: Hit) -> bool:
     """Whether outdated episode ``hit`` labels its replaced pieces inline (``recall.outdated.replaced_pieces``)
     rather than as a whole: its ``outdated_parts`` are found in what it shows and are not all of it."""
     if not (hit.superseded and hit.kind == "episode" and hit.outdated_parts):

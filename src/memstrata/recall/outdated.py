@@ -40,8 +40,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
+from memstrata.recall.asked_part import Asks
 from memstrata.store.records import Citation
 from memstrata.text.stating import (
+    ASIDE_UNITS,
     PLACE_SHARE,
     SENTENCE_END,
     fold,
@@ -50,6 +52,7 @@ from memstrata.text.stating import (
     place_values,
     share,
     stated_in,
+    unit_count,
 )
 from memstrata.types import Fact, Hit
 
@@ -119,6 +122,20 @@ def _bare(text: str) -> str:
     return "".join(fold(text).split())
 
 
+def _asked(hit: Hit, parts: Sequence[str], asks: Asks, gone: bool) -> bool:
+    """Whether episode ``hit`` is outdated for the question ``asks`` judges (``recall.asked_part``) when
+    what it shows (its matched sentence, else its text) holds some of its outdated ``parts`` beside more
+    than an aside (``unit_count`` above ``ASIDE_UNITS``); ``gone`` (its facts' verdict) otherwise."""
+    view = " ".join((hit.matched if hit.matched.strip() else hit.text).split())
+    inside = [p for p in (" ".join(part.split()) for part in parts) if p and p in view]
+    rest = view
+    for piece in inside:
+        rest = rest.replace(piece, " ", 1)
+    if not inside or unit_count(rest) <= ASIDE_UNITS:
+        return gone
+    return asks(inside, " ".join(rest.split()))
+
+
 def fact_retired(fact: Fact, as_of: datetime | None) -> bool:
     """Whether ``fact`` was superseded at ``as_of`` (now when ``None``; ``retired``): a fact superseded after
     ``as_of`` was current then, as was one recorded later (it says nothing of that time)."""
@@ -126,9 +143,11 @@ def fact_retired(fact: Fact, as_of: datetime | None) -> bool:
 
 
 def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight: float,
-                  as_of: datetime | None = None) -> list[Hit]:
+                  as_of: datetime | None = None, asks: Asks | None = None) -> list[Hit]:
     """``hits`` with the outdated ones (module docstring) marked ``superseded`` and their
-    ``score`` multiplied by ``weight`` (in [0, 1]); order unchanged (the caller sorts).
+    ``score`` multiplied by ``weight`` (in [0, 1]); order unchanged (the caller sorts). With ``asks``
+    (``recall.asked_part``) a hit showing outdated pieces beside statements that still hold is outdated
+    when the question asks about those pieces, and current otherwise, whatever its facts' states.
 
     In place: the hits are a search's own, not yet returned (``recall.search``), and rebuilding
     each marked one (``dataclasses.replace``) re-checked all its fields."""
@@ -136,6 +155,9 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
     for hit in hits:
         gone = (_episode_outdated(hit, cited.get(hit.id, ())) if hit.kind == "episode"
                 else hit.fact is not None and fact_retired(hit.fact, as_of))
+        parts = outdated_parts(hit.text, cited.get(hit.id, ())) if hit.kind == "episode" else ()
+        if parts and asks is not None:
+            gone = _asked(hit, parts, asks, gone)
         if gone:
             object.__setattr__(hit, "score", hit.score * weight)
             object.__setattr__(hit, "superseded", True)
@@ -143,7 +165,6 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
         # An outdated hit on one sentence of a message that still holds elsewhere ("I prefer UPS."
         # beside "I'm allergic to peanuts.") names its outdated pieces too: its whole ``text`` is
         # not outdated, and a caller printing ``text`` beside ``superseded`` must say which part.
-        if hit.kind == "episode" and (parts := outdated_parts(hit.text, cited.get(hit.id, ()))) and not (
-                gone and _bare("".join(parts)) == _bare(hit.text)):
+        if parts and not (gone and _bare("".join(parts)) == _bare(hit.text)):
             object.__setattr__(hit, "outdated_parts", parts)
     return list(hits)

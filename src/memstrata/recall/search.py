@@ -26,6 +26,7 @@ from typing import Any
 from memstrata.config import Settings
 from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.filter import And, Expr, Or
+from memstrata.recall.asked_part import Asks, part_matcher, user_names
 from memstrata.recall.beside import FACT_VECTORS, FACT_VECTORS_FREE, Later, beside
 from memstrata.recall.evidence import evidence
 from memstrata.recall.fusion import (
@@ -224,7 +225,9 @@ class Retriever:
             # mostly its chit-chat's, so there a hit is lifted by its cosine to the question alone.
             if lift > 0:
                 lift_by_similarity(candidates, lift, strength.lent)
-            hits, known, cited, every = self._hits(candidates, query, asked, strength, episodes)
+            asks = part_matcher(set(strength.terms), user_names(self.store, query.scope), self.embedder,
+                                qvec if asked == text else None, asked, self._scale)
+            hits, known, cited, every = self._hits(candidates, query, asked, strength, episodes, asks)
         top = _returned(hits[:known], query)
         if any(h.superseded for h in top):  # what replaced it answers its question too (``recall.replaced``)
             with phase("query", "replaced"):
@@ -237,7 +240,7 @@ class Retriever:
         return top
 
     def _hits(self, candidates: list[Candidate], query: Query, asked: str, strength: Strength, fusion: Fused,
-              ) -> tuple[list[Hit], int, list[Citation], Callable[[], list[Hit]]]:
+              asks: Asks) -> tuple[list[Hit], int, list[Citation], Callable[[], list[Hit]]]:
         """The hits of the best ``candidates`` (``recall.shortlist``), in ranked order, with their
         outdated marks (``recall.outdated``: an episode whose facts were all superseded ranks below
         what replaced them) and speaker focus (``recall.speakers``: "What does Melanie paint?" ranks
@@ -258,7 +261,7 @@ class Retriever:
                     for c in batch]
             found = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             cited.extend(found)
-            mark_outdated(hits, found, weight=s.superseded_weight, as_of=query.as_of)
+            mark_outdated(hits, found, weight=s.superseded_weight, as_of=query.as_of, asks=asks)
             if now_asked:  # the current value first: "I used to live in London" is of the past
                 rank_former_down(hits, found, self.store, query.scope, s.superseded_weight, query.as_of)
             if named is not None:

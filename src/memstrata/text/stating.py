@@ -103,6 +103,11 @@ def _units(folded: str) -> list[str]:
     return [stem_term(u) for u in re.findall(r"[a-z0-9]+|[\u3400-\u9fff]", folded)]
 
 
+def unit_count(text: str) -> int:
+    """How many units (``_units``: Han characters, Latin words) ``text`` holds."""
+    return len(_units(fold(text)))
+
+
 def share(value: str, piece: str) -> float:
     """Share of ``value``'s units (``_units``) found in ``piece`` (1.0 when ``stated_in``).
 
@@ -177,7 +182,7 @@ def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) 
 
 #: At most this many units (words, Han characters) left beside the clauses stating the values are an aside
 #: ("Actually", "其实", "OK so"), not a statement that still holds: the whole piece is outdated.
-_ASIDE_UNITS = 2
+ASIDE_UNITS = 2
 
 
 def _stating(piece: str, values: Sequence[str]) -> list[str]:
@@ -186,7 +191,7 @@ def _stating(piece: str, values: Sequence[str]) -> list[str]:
     the home is replaced, as 我住在杭州，老婆叫小丽 labels 我住在杭州; ``[piece]`` when they are all of it."""
     spans = sorted({span for value in values for span in spans_stating(piece, value)})
     rest = "".join(piece[b:a] for (_, b), (a, _) in zip([(0, 0), *spans], [*spans, (len(piece), 0)], strict=True))
-    if len(_units(fold(rest))) <= _ASIDE_UNITS:
+    if len(_units(fold(rest))) <= ASIDE_UNITS:
         return [piece]  # "Actually, make it FedEx": what is left ("Actually") states nothing that still holds
     return list(dict.fromkeys(piece[a:b] for a, b in spans)) or [piece]
 
