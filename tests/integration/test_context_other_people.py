@@ -85,3 +85,18 @@ def test_a_relative_said_by_name_is_a_family_member_and_other_people(memory: Mem
     known, others = section(block, KNOWN), section(block, OTHERS)
     assert "Berlin" in known and "wife named Mei" in known and "nurse" not in known and "shellfish" not in known, block
     assert "nurse" in others and "shellfish" in others, block
+
+
+def test_a_question_about_the_user_ranks_their_own_preference_above_a_colleagues(memory: Memory) -> None:
+    """"My boss Tom prefers email over Slack." then "I prefer Slack for work stuff": "what's the best way
+    to reach me?" ranked Tom's fact first (0.76, the speaker factor 1 / 1.1 only) above the user's own
+    message (0.70). For a question about the user a memory about someone else now ranks right after the
+    user's own best, still among the hits (``recall.speakers.below_the_users_own``)."""
+    memory.add("My boss Tom prefers email over Slack.")
+    memory.add("I prefer Slack for work stuff")
+    hits = memory.search("what's the best way to reach me?")
+    assert hits[0].text == "I prefer Slack for work stuff", [(h.text, h.score) for h in hits]
+    assert hits[1].kind == "fact" and hits[1].subject == "Tom", [(h.text, h.score) for h in hits]
+    memory.add("我老板汤姆喜欢用邮件联系，不喜欢微信。", user_id="zh")
+    memory.add("工作上的事我喜欢用微信联系", user_id="zh")
+    assert memory.search("怎么联系我最好？", user_id="zh")[0].text == "工作上的事我喜欢用微信联系"

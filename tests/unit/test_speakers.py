@@ -6,7 +6,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.recall.speakers import about_others, focus_on_named, named_speakers, speaker_of
+from memstrata.recall.speakers import (
+    about_others,
+    below_the_users_own,
+    focus_on_named,
+    named_speakers,
+    speaker_of,
+)
 from memstrata.types import Episode, Fact, Hit, Scope
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -95,3 +101,20 @@ def test_a_message_whose_every_fact_is_about_someone_else_is_theirs_for_a_questi
     citing = [(1, 11), (2, 12), (3, 13), (3, 12), (4, 99)]  # 4: its fact is no candidate
     assert about_others(hits, {None, "user"}, facts, citing) == {1}
     assert about_others(hits, {"Sarah"}, facts, citing) == set()  # a named speaker's focus: turns by speaker
+
+
+
+def test_memories_about_someone_else_rank_right_after_the_users_best_for_a_question_about_the_user() -> None:
+    # "what's the best way to reach me?": Tom's channel (0.76 after the speaker factor) ranked above the
+    # user's own Slack preference (0.70); now just below it, and below nothing else.
+    hits = [_fact(1, "Tom", 0.76), _turn(2, None, 0.70), _turn(3, None, 0.66), _fact(4, None, 0.5),
+            _fact(5, "Anna", 0.4)]
+    assert below_the_users_own(hits, {"user", None}, {3}, 0.0) == 0.70
+    scores = {h.id: h.score for h in hits}
+    assert 0.69 < scores[1] < 0.70 and scores[3] < scores[2] and (scores[4], scores[5]) == (0.5, 0.4)
+    assert sorted(scores, key=lambda i: -scores[i]) == [2, 1, 3, 4, 5]
+    # A later batch is held below the best of the earlier ones; a question naming a speaker changes nothing.
+    later = [_fact(6, "Tom", 0.9), _turn(7, None, 0.3)]
+    assert below_the_users_own(later, {"user", None}, set(), 0.70) == 0.70 and 0.69 < later[0].score < 0.70
+    named = [_fact(8, "Tom", 0.9), _turn(9, "Melanie", 0.3)]
+    assert below_the_users_own(named, {"Melanie"}, set(), 0.0) == 0.0 and named[0].score == 0.9

@@ -64,7 +64,7 @@ from memstrata.recall.shortlist import (
     rank_key,
     shortlist,
 )
-from memstrata.recall.speakers import about_others, about_the_user, named_focus, speaker_of
+from memstrata.recall.speakers import about_others, about_the_user, below_the_users_own, named_focus, speaker_of
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
@@ -255,6 +255,7 @@ class Retriever:
         subjects = {c.id: c.speaker for c in candidates if c.kind == "fact"}  # whom each fact is about
         cited: list[Citation] = []
         now_asked = asks_now(asked)
+        own = [0.0]  # the best score of the user's own hits built so far (``below_the_users_own``)
 
         def finish(batch: Sequence[Candidate]) -> list[Hit]:
             hits = [self._episode_hit(c, strength, fusion) if c.kind == "episode" else ranked_fact_hit(c, strength)
@@ -269,6 +270,7 @@ class Retriever:
                 for hit in hits:
                     if speaker_of(hit) not in named or (hit.id in others and hit.kind == "episode"):
                         object.__setattr__(hit, "score", hit.score * factor)
+                own[0] = below_the_users_own(hits, named, others, own[0])
             return hits
 
         # An outdated hit's score may only be lowered for the bounds to hold; else build every hit.

@@ -24,11 +24,17 @@ relative, role or he / she), a fact about someone else (its ``subject`` is a per
 candidate turns: "Mark works as engineer" from "My boss Mark works as an engineer") is not the user's
 and takes the same factor, so the user's own memories of the same match rank before Mark's, Anna's and
 Tom's jobs. A turn keeps its score unless every fact drawn from it is about such a person ("Sarah is
-allergic to shellfish." for "what is the user allergic to?": ``about_others``).
+allergic to shellfish." for "what is the user allergic to?": ``about_others``). And such a memory about
+someone else never ranks above the user's own best memory (``below_the_users_own``): the factor alone
+left "Tom: prefers to be contacted by email" (0.76) above "I prefer Slack for work stuff" (0.70) for
+"what's the best way to reach me?". It ranks right after it, still among the hits, rather than being
+scored down by a larger factor, which pushed Mark's job below the user's Visa card for "what does the
+user do for work?".
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from memstrata.extract import kin, roles
@@ -146,3 +152,22 @@ def about_others(hits: Sequence[Hit], named: set[str | None], facts: dict[int, s
         subjects.setdefault(episode_id, []).append(facts.get(fact_id, False))
     return {h.id for h in hits if h.kind == "episode" and (found := subjects.get(h.id))
             and all(s is not False and s not in named for s in found)}
+
+
+def below_the_users_own(hits: Sequence[Hit], named: set[str | None], others: set[int], best: float) -> float:
+    """For a question ``about_the_user`` (``named`` holds ``None``; else nothing changes and ``best`` is
+    returned): lower each of ``hits`` that is about someone else (a fact whose subject is not in ``named``,
+    an episode in ``others``: ``about_others``) to just below the best score of the user's own hits, these
+    and those of earlier batches (``best``; ``0.0`` for none), and return that best. In place, as
+    ``focus_on_named``; a score is only lowered, so ``recall.shortlist``'s bounds hold. The batches are built
+    best bound first, so the user's best hit is almost always in the first."""
+    if None not in named:
+        return best
+    def theirs(hit: Hit) -> bool:
+        return hit.id in others if hit.kind == "episode" else speaker_of(hit) not in named
+    best = max([best, *(h.score for h in hits if not theirs(h))])
+    ceiling = math.nextafter(best, 0.0)
+    for hit in hits:
+        if theirs(hit) and hit.score > ceiling:
+            object.__setattr__(hit, "score", ceiling)
+    return best
