@@ -3,9 +3,12 @@ and shows a fact in the user's script (``text.hanzi.as_written``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
+from memstrata.cli.memories import recall_text
 from memstrata.context.render import LABELS, labels_for, marked_text, render_context
+from memstrata.server.mcp_tools import _hit_line
 from memstrata.text.hanzi import as_written
 from memstrata.types import Hit, Scope
 
@@ -40,3 +43,18 @@ def test_as_written_maps_the_statement_or_the_value_back_to_the_users_characters
     assert as_written("配送偏好顺丰", "顺丰", "我以後都希望用順豐") == "配送偏好順豐"
     assert as_written("不放门口", "不放门口", "別放門口") == "不放门口"  # not in the message: as stored
     assert as_written("对花生过敏", "花生", "我对花生过敏") == "对花生过敏"
+
+
+def test_every_text_door_labels_an_outdated_hit_with_inline_pieces_inline_only() -> None:
+    """A hit outdated for the question asked ("is she vegetarian?") whose message also says what still holds:
+    ``recall`` printed "[outdated] [outdated: btw I'm vegetarian], ... allergic to shellfish" and MCP marked
+    the result superseded, so the allergy read as outdated too; the context block labelled the piece only."""
+    text = "btw I'm vegetarian, and I'm allergic to shellfish."
+    hit = replace(_hit(text, ("btw I'm vegetarian",)), superseded=True)
+    inline = "[outdated: btw I'm vegetarian], and I'm allergic to shellfish."
+    assert render_context("is she vegetarian?", [hit], 500).splitlines()[1].startswith(f"- {inline} (")
+    assert recall_text(hit, LABELS["en"], False) == inline
+    assert _hit_line(hit, LABELS["en"])["text"] == inline and "superseded" not in _hit_line(hit, LABELS["en"])
+    whole = replace(_hit(text), superseded=True)  # outdated as a whole: labelled as a whole on every door
+    assert recall_text(whole, LABELS["en"], False) == f"[outdated] {text}"
+    assert _hit_line(whole, LABELS["en"])["superseded"] is True

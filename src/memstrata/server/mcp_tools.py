@@ -17,7 +17,7 @@ from mcp.server.mcpserver import MCPServer
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
 from memstrata.context.folders import absolute_folder
-from memstrata.context.render import estimate_tokens, labels_for, marked_text
+from memstrata.context.render import estimate_tokens, labelled_inline, labels_for, marked_text
 from memstrata.errors import InvalidInput
 from memstrata.paging import cursor_after
 from memstrata.recall.excerpt import excerpt
@@ -71,7 +71,9 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     line |= _whose(hit.subject) if hit.kind == "fact" else {"speaker": hit.speaker} | (
         {"role": hit.role} if hit.role != "user" else {})
     # Only when set: an outdated memory (``memstrata.recall.outdated``) is history, not the current answer.
-    return {**line, "superseded": True} if hit.superseded else line
+    # One whose outdated pieces are labelled inline is not marked whole, as in the context block and
+    # ``recall`` (``labelled_inline``): the model would read the allergy beside a withdrawn diet as outdated.
+    return {**line, "superseded": True} if hit.superseded and not labelled_inline(hit) else line
 
 
 def _fact_full(fact: Fact) -> dict[str, Any]:
