@@ -91,7 +91,23 @@ def _hanzi_use(clause: str) -> list[Finding]:
 _SURNAME_BARE = lazy_regex(rf"^我?(?P<who>{shapes.PERSON_ROLES_ZH})(?:也|都)?姓(?P<surname>[{_H}]{{1,2}})$")
 
 
+#: 我穿38码的鞋, 我鞋穿42码, 鞋子我一般穿39的: a shoe size said as what one wears, the fact 我的鞋码是38 states
+#: (``user.shoe_size``, as "My shoe size is 42"; 我女儿穿32码的鞋 the daughter's). A size needs the shoe said: 我穿38码
+#: may be a shirt's.
+_SHOE_WORN = lazy_regex(rf"^(?:我(?P<rel>{_RELATION})?的?)?(?:(?P<shoe>鞋子?)(?:我|他|她)?)?"
+                        r"(?:平时|一般|通常|都|也|基本上?|一直)*穿(?P<n>[1-4]\d(?:\.5)?)(?:码|号)?(?:的|半)?"
+                        r"(?(shoe)|(?:鞋子?|的鞋子?))$")
+
+
+def _shoe_worn(clause: str) -> list[Finding]:
+    """``user.shoe_size`` a shoe size said as what one wears states (``_SHOE_WORN``), else ``[]``."""
+    m = _SHOE_WORN.match(clause)
+    return [] if m is None else attribute_finding("鞋码", m.group("n"), clause, "zh", subject=m.group("rel") or "")
+
+
 def possessive(clause: str) -> list[Finding]:
+    if found := _shoe_worn(clause):
+        return found
     if (bare := _SURNAME_BARE.match(clause)) is not None:  # the clause said is kept: it places the fact in the text
         said_so = f"我的{bare.group('who')}姓{bare.group('surname')}"
         return [replace(f, clause=clause) for f in possessive(said_so)]
