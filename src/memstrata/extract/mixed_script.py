@@ -104,6 +104,20 @@ def after_other_script(sentence: str) -> str | None:
 def split_languages(sentence: str) -> list[str]:
     """``sentence`` cut where it switches between a Chinese and an English clause (see
     ``_LANGUAGE_SWITCH``), so each part goes to its own language's patterns; one part
-    when it does not switch."""
-    parts = [p.strip() for p in _LANGUAGE_SWITCH.split(sentence)]
+    when it does not switch. A comma after an English word that ends a Chinese clause switches nothing
+    (我刚拿到offer，下个月去华为: one Chinese sentence, read whole, so each clause sees the other)."""
+    parts: list[str] = []
+    start = 0
+    for m in _LANGUAGE_SWITCH.finditer(sentence):
+        before, after = sentence[start:m.start()], sentence[m.end():]
+        if m.group(0).strip(" ,，;；") == "" and m.group(0).strip() and _chinese(before) and _chinese(after):
+            continue  # a comma between two Chinese clauses
+        parts.append(before.strip())
+        start = m.end()
+    parts.append(sentence[start:].strip())
     return [p for p in parts if p] or [sentence]
+
+
+def _chinese(clause: str) -> bool:
+    """Whether ``clause`` is mostly Chinese: more CJK letters than Latin words (不用pip, 我刚拿到offer)."""
+    return sum(1 for ch in clause if is_cjk(ch)) > len(re.findall(r"[A-Za-z]+", clause))

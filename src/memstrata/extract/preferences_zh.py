@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import directives, gazetteer, guards, salience
+from memstrata.extract import directives, gazetteer, guards, places, salience
 from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -340,6 +340,22 @@ def _undated(clause: str, body: str, rest: str, *, done: bool) -> list[Finding]:
 _DONE = lazy_regex(r"了|过(?![年节生周冬暑寒])")
 
 
+#: Going to a place that is no city, said beside a job (我刚拿到offer，下个月去华为; 下个月去字节入职): an employer
+#: joined, as "I'm joining Google next month" says it, no trip.
+_JOB_SAID = lazy_regex(r"offer|Offer|OFFER|入职|跳槽|上班|工作|实习|面试|录用|签约|换工作|新东家")
+_GONE_TO = lazy_regex(r"^去(?P<to>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:入职|报到|上班|工作|实习)?了?$")
+
+
+def _joining(rest: str, sentence: str) -> bool:
+    """Whether going somewhere (``rest``, 去华为) joins an employer: where one goes opens with no city or country
+    (``places.city_zh``) and the sentence speaks of a job (``_JOB_SAID``)."""
+    m = _GONE_TO.match(rest)
+    if m is None or not _JOB_SAID.search(sentence):
+        return False
+    to = m.group("to")  # 成都玩, 日本工作: a place first is a trip's
+    return not any(places.city_zh(to[:end]) for end in range(2, len(to) + 1))
+
+
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
@@ -357,6 +373,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     # is a plan ("我们三月去东京" said in November is next March).
     done = bool(_DONE.search(rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
+    if period is not None and done and not modal and period[0] > ctx.said_at and not mentions_time(clause):
+        period = None  # 我刚吃完饭，下个月去北京: a thing done is not in the other clause's month to come
     if period is None:
         return _undated(clause, body, rest, done=done and not modal)
     trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause)
@@ -370,7 +388,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event
     if _HOW_IT_WENT.match(rest):
         return []  # 我今天过得还不错 / 又到了一天结束的时间: how the day went or a time come, no happening
-    trip_said = _TRAVEL_ZH.match(rest) and not (_OUT_LOCAL_ZH.match(rest) and not _TRIP_WORD_ZH.search(rest))
+    trip_said = _TRAVEL_ZH.match(rest) and not (_OUT_LOCAL_ZH.match(rest) and not _TRIP_WORD_ZH.search(rest)) \
+        and not _joining(rest, ctx.sentence)
     key = ("travel.plan" if trip_said else "schedule.event") if future else "event"
     value = _without_purpose(rest if future else body)
     if clock and future:  # 下午三点开会, as "meeting Tom at 3pm" keeps its hour
