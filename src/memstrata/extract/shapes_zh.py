@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
+    abilities,
     advice,
     cessation,
     counts,
@@ -523,7 +524,8 @@ def after_topics(sentence: str) -> list[Finding]:
     out: list[Finding] = []
     clauses = _statements(sentence)
     for at, clause in enumerate(clauses):
-        out += (_used_for(clause) or _size(clause) or possessive(clause) or _intent(clause) or _habitual(clause)
+        out += (_used_for(clause) or _size(clause) or abilities.find_zh(clause) or possessive(clause)
+                or _intent(clause) or _habitual(clause)
                 or _business(clause) or subscriptions.find(clause, "zh") or owned.find(clause, "zh")
                 or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
     return out or trip_zh(sentence)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from memstrata.extract import advice, bodily, diets, medication, purposes, temperament, things
+from memstrata.extract import abilities, advice, bodily, diets, medication, purposes, temperament, things
 
 Cardinality = Literal["one", "many"]
 Sensitivity = Literal["low", "medium", "high"]
@@ -81,6 +81,8 @@ KEYS: tuple[KeySpec, ...] = (
     _k("pet", "fact", "many", "low", 0.5, "a pet animal the user has", "用户养的宠物"),
     _k("language.spoken", "fact", "many", "low", 0.5,
        "a human language the user speaks", "用户会说的语言"),
+    # 我不会开车 (extract.abilities): many at a time; 我会开车了 withdraws one
+    _k("ability.cannot", "fact", "many", "low", 0.5, *abilities.DESCRIPTION),
     # shipping and delivery
     _k("shipping.carrier", "preference", "one", "low", 0.8,
        "the courier or delivery company the user wants packages shipped with",
