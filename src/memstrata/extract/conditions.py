@@ -165,7 +165,9 @@ _HAVE_ZH = lazy_regex(
     rf"^我(?:也|还|其实|一直|从小就?|本身就?)*(?:有|患有|得了|得过|患上了|被诊断出(?:了|有|患有)?|被确诊(?:为|了|有)?)"
     rf"{_MOD_ZH}(?P<v>(?:{_NOUN_ZH})(?:[、和跟及与](?:{_NOUN_ZH}))*)(?:的毛病|的问题|这个病)?$"
     rf"|^我(?:也|还|其实|一直)*是(?P<p>{_NOUN_ZH})(?:患者|病人)$"
-    rf"|^我(?:也|还|其实|一直|从小就?|有点|有一点)*(?:对)?(?P<s>{_alternation(_ZH_STATIVE)})$")
+    rf"|^我(?:也|还|其实|一直|从小就?|有点|有一点)*(?:对)?(?P<s>{_alternation(_ZH_STATIVE)})$"
+    # 我血压高, 我血压一直偏高: the measure said high or low is the condition (高血压), as "I have high blood pressure"
+    rf"|^我的?(?P<m>血压|血脂)(?:也|还|一直|有点|有些|比较|偏|很|特别|长期)*(?P<d>高|低)$")
 #: 我的哮喘好了 / 我的糖尿病已经治好了 / 我不再贫血了 / 我已经没有哮喘了 / 我没有糖尿病. The clause
 #: reaches here without its final 了 (``clean_value``); a plain denial withdraws as well: a condition
 #: the user says they do not have is not one to keep.
@@ -197,6 +199,9 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
         if lasting is None or not (lasting.group("span") or lasting.group("severe")):
             return []
         return [Finding("health.condition", _ZH_RECURRENT[lasting.group("r")], CONF_STATED, clause)]
+    if m.group("m"):
+        said = f"{m.group('d')}{m.group('m')}"  # 血压高: 高血压
+        return [_condition(_ZH_NOUNS[said], clause)] if said in _ZH_NOUNS else []
     found = m.group("v") or m.group("p") or m.group("s")
     values = list(dict.fromkeys(_ZH_NOUNS[p] for p in re.split(r"[、和跟及与]", found) if p))
     return [_condition(v, clause) for v in values]

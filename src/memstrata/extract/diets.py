@@ -53,6 +53,10 @@ _REGIMEN_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在
                          r"(?P<v>低盐|低钠|无盐|少盐|低脂|低糖|无糖|低碳水?|低碳水化合物|生酮|无麸质|地中海|高蛋白|轻断食)饮食$")
 
 
+#: 我现在在吃生酮, 我最近在轻断食: a diet that is a name of its own, said as kept now (在) without 饮食.
+_REGIMEN_BARE_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在)(?:吃|做|坚持)?(?P<v>生酮|轻断食|低碳水?)了?$")
+
+
 def regimen_en(clause: str, ctx: object) -> list[Finding]:
     """``health.diet`` from an English clause that says the speaker is on a named diet ("I'm on a low-sodium
     diet" → ``low-sodium``); a diet of conviction (vegan) stays ``food.diet``; else ``[]``."""
@@ -67,7 +71,7 @@ def regimen_en(clause: str, ctx: object) -> list[Finding]:
 
 def regimen_zh(clause: str, ctx: object) -> list[Finding]:
     """``health.diet`` from a Chinese clause (我在吃低盐饮食 → ``低盐``), else ``[]``."""
-    m = _REGIMEN_ZH.match(clause.strip().rstrip("。！!"))
+    m = _REGIMEN_ZH.match(clause.strip().rstrip("。！!")) or _REGIMEN_BARE_ZH.match(clause.strip().rstrip("。！!"))
     if m is None:
         return []
     return [Finding(REGIMEN_KEY, m.group("v"), CONF_STATED, clause, statement=f"{m.group('v')}饮食")]

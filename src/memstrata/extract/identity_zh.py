@@ -24,12 +24,16 @@ _NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
 # A space may part 叫 from a Latin name ("我叫 Alice Smith").
 _MY_NAME = lazy_regex(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
 
-_CALL_ME = lazy_regex(rf"^(?:我觉得(?=你))?(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
+#: 叫我晨晨就行: what closes a wish is no part of the name (it stored 陈晨叫我晨晨 for 我叫陈晨，叫我晨晨就行).
+_CALL_ME = lazy_regex(rf"^(?:我觉得(?=你))?(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}"
+                      r"(?<!就)(?:就行|就好|就可以了?|吧)?$")
 
 #: 叫我起床 / 请叫我一声: 叫 as "call out to", not a name.
 _NOT_CALLED = lazy_regex(r"^(?:起床|起来|吃饭|回家|过去|过来|出来|一声|一下|下来|上来|去|来|回|做|帮|别|不要)")
 
-_AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
+#: 我今年32岁, 我三十岁; and with 今年 the number alone (我今年八十五了, 我奶奶今年八十五了: it stored nothing).
+_AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁"
+                  r"|^我今年(?:已经|都)?(?P<w>\d{1,3}|[一二两三四五六七八九十]{1,4})了?$")
 
 # 搬回(到)上海: a move back is a change like any other.
 _LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住(?!的)|居住在|生活在|定居在|定居|"
@@ -63,7 +67,7 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
         return _f("identity.name", m.group("v"), CONF_INFORMAL, clause)
     m = _AGE.match(clause)
     if m:
-        age = zh_number(m.group("v"))
+        age = zh_number(m.group("v") or m.group("w"))
         return [] if age is None else _f("identity.age", str(age), CONF_STATED, clause)
     m = _LIVE.match(clause)
     if m:

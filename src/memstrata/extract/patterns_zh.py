@@ -83,8 +83,9 @@ def _clauses(sentence: str) -> list[str]:
     parts = [q for p in parts for q in _split_after_allergy(p)]
     merged: list[str] = []
     for part in parts:
-        # "我养了一只猫，叫咪咪": a clause starting with 叫 names what the previous one had.
-        if merged and re.match(r"^\s*(?:叫|名叫|名字叫|它叫|他叫|她叫)", part):
+        # "我养了一只猫，叫咪咪": a clause starting with 叫 names what the previous one had; 叫我晨晨就行 asks to be
+        # called so (joined, 我叫陈晨，叫我晨晨就行 stored the name 陈晨叫我晨晨)
+        if merged and re.match(r"^\s*(?:叫(?![我你])|名叫|名字叫|它叫|他叫|她叫)", part):
             merged[-1] = clean_value(merged[-1], "zh") + part.strip()
         else:
             merged.append(part)
@@ -303,8 +304,10 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     return [Finding(hit.key, hit.value, CONF_STATED, clause, retract=True)]
 
 
-_FAVORITE = lazy_regex(r"^我(?:现在|目前|如今|最近)?最(?:喜欢|爱)的(?P<cat>.+?)(?:现在|目前|如今|最近)?(?:是|就是)"
-                       r"(?P<v>.+)$")
+#: 我最喜欢的电影是…, and with what one does with it (我最爱吃的水果是芒果, 我最喜欢听的歌手是…: the verb names the
+#: kind, ``_FAV_KEYS``; read as 最爱吃 + 的水果是芒果 it stored ``food.like = 的水果是芒果``).
+_FAVORITE = lazy_regex(r"^我(?:现在|目前|如今|最近)?最(?:喜欢|爱)(?P<verb>吃|喝|听|看|玩|读|用)?的(?P<cat>.+?)"
+                       r"(?:现在|目前|如今|最近)?(?:是|就是)(?P<v>.+)$")
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"编程语言|语言", "tool.language"),
     (r"编辑器|IDE|ide|开发工具", "tool.editor"),
@@ -400,7 +403,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _FAVORITE.match(clause)
     if m:
         cat, value = m.group("cat"), m.group("v")
-        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(pat, cat)), "preference.like")
+        kind = f"{m.group('verb') or ''}{cat}"  # 吃水果: food
+        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(pat, kind)), "preference.like")
         hit = gazetteer.lookup(value)
         if key == "tool.language" and (hit is None or hit.key != key):
             key = "language.spoken"  # 我最喜欢的语言是法语

@@ -197,7 +197,8 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
 
 def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
     """The findings of a like or dislike ``_LIKE`` matched in ``clause``."""
-    verb, obj = m.group("verb"), re.sub(r"^的是", "", m.group("v"))  # 我最喜欢的是X
+    # 我最喜欢的是X, 我最爱喝的是美式 (the verb kept: 喝美式 is a drink)
+    verb, obj = m.group("verb"), re.sub(r"^(吃|喝|听|看|玩|读|用)?的是", r"\1", m.group("v"))
     if guards.zh_points_away(obj):
         return []  # 我喜欢你推荐的书, 我喜欢这个: about the listener or the context
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE) else "like"

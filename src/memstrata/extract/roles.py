@@ -54,7 +54,9 @@ _ONE_OF_ZH = "老板|领导|上司|经理|房东"
 _ROLE_EN = lazy_regex(
     rf"^(?:(?:the|our|this|that)\s+(?P<role>{_EN_ROLES})|(?P<bare>{_EN_ROLES})|my\s+(?P<own>{_ONE_OF}))"
     r"(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
-_ROLE_ZH = lazy_regex(rf"^(?:(?:该|这位|这个|那位|此)?(?P<role>{_ZH_ROLES})|我的?(?P<own>{_ONE_OF_ZH}))(?P<rest>.+)$")
+#: 我们经理 as "our manager" (it stored nothing while 我经理 was the manager's).
+_ROLE_ZH = lazy_regex(rf"^(?:(?:该|这位|这个|那位|此)?(?P<role>{_ZH_ROLES})|我们?的?(?P<own>{_ONE_OF_ZH}))"
+                      r"(?P<rest>.+)$")
 
 
 def subject(word: str) -> str:

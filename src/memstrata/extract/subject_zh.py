@@ -78,7 +78,9 @@ _NOT_TWIN = ("天常刚慢渐偷好往人谢哈嘿呵嘻嗯啦拜妈爸哥姐弟
 _TWIN = rf"(?![{_NOT_TWIN}])(?P<twin>[{_H}])(?P=twin)"
 _SOMEONE = lazy_regex(
     rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
-    rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|{_WHEN}|{_SCHOOL}|"
+    rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|"
+    # a life status (我爸退休了, 我姐结婚了) and a bodily measure (我爸血压高) as the user's own are read
+    rf"退休|结婚|离婚|订婚|血压|血糖|血脂|{_WHEN}|{_SCHOOL}|"
     rf"{_STANDING}).+)$")
 
 
