@@ -81,8 +81,6 @@ KEYS: tuple[KeySpec, ...] = (
     _k("pet", "fact", "many", "low", 0.5, "a pet animal the user has", "用户养的宠物"),
     _k("language.spoken", "fact", "many", "low", 0.5,
        "a human language the user speaks", "用户会说的语言"),
-    # 我不会开车 (extract.abilities): many at a time; 我会开车了 withdraws one
-    _k("ability.cannot", "fact", "many", "low", 0.5, *abilities.DESCRIPTION),
     # shipping and delivery
     _k("shipping.carrier", "preference", "one", "low", 0.8,
        "the courier or delivery company the user wants packages shipped with",
@@ -231,6 +229,8 @@ def key_spec(key: str) -> KeySpec:
     if key in (medication.KEY, advice.KEY):  # many at once, health information as a condition is
         return KeySpec(key, "fact", "many", "medium", 0.8,
                        *(medication.DESCRIPTION if key == medication.KEY else advice.DESCRIPTION))
+    if key == abilities.KEY:  # 我不会开车, 我不会游泳: many at once (extract.abilities)
+        return KeySpec(key, "fact", "many", "low", 0.5, *abilities.DESCRIPTION)
     trait = bodily.described(key) or temperament.DESCRIPTIONS.get(key) or diets.DESCRIPTIONS.get(key)
     if trait is not None:
         return KeySpec(key, "fact", "one", "low", 0.6, *trait)  # identity.handedness, identity.chronotype
