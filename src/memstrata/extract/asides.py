@@ -25,6 +25,9 @@ MARKERS_EN = (
     "on second thoughts?", "change of plans?", "plans? changed", "wait", "sorry", "oh and", "quick update",
     # joining words are markers only before a comma or the speaker ("So much has been going on" is no "so")
     r"(?:so|and|but|also)(?=\s*,|\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b)",
+    # "Let's switch to FedEx", "let's use pnpm": the imperative said of us both, as "Switch to FedEx" ("Let's talk" and
+    # "let's try X", once, are no choice)
+    r"let'?s(?=\s+(?:switch|change|move|go with|go back to|stick with|stay with|use|ship)\b)",
 )
 #: What opens a clause besides the markers, read by the clause readers only (``without_opening``): a joining
 #: word before anything, a greeting or a reply, a time word, a hesitation, and the statement told as known or to
@@ -88,6 +91,13 @@ def without_opening(clause: str, lang: str) -> str:
     return (_CLAUSE_OPEN_ZH if lang == "zh" else _CLAUSE_OPEN_EN).sub("", clause)
 
 
+#: What an instruction is for, said before it ("For deliveries, please use UPS", "In this repo let's use pnpm"): moved
+#: after it, where the readers of an imperative look for it ("Please use UPS for deliveries").
+_FRONTED_FOR_EN = lazy_regex(r"(?i)^(?!for\s+(?:now|the time being|today|tonight|this|once)\b)"
+                             r"(?P<aim>(?:for|in|on)\s+[^,.!?]{2,40}?)\s*,?\s+"
+                             r"(?P<said>(?:please|let'?s|always|never|just)\b.*?|(?:use|ship|switch)\b.*?)[.!]*$")
+
+
 def without(sentence: str) -> str | None:
     """``sentence`` without its opening and closing discourse markers, or ``None`` when it has none,
     or when nothing would be left of it.
@@ -100,6 +110,8 @@ def without(sentence: str) -> str | None:
     (None, 'FedEx', None)
     """
     bare = _OPEN_ZH.sub("", _OPEN_EN.sub("", sentence.strip()))
+    if (fronted := _FRONTED_FOR_EN.match(bare)) is not None:
+        bare = _OPEN_EN.sub("", f"{fronted.group('said')} {fronted.group('aim')}")
     bare = _INNER_EN.sub(lambda m: m.group("s") + " ", _CLOSE_ZH.sub("", _CLOSE_EN.sub("", bare)))
     bare = bare.strip()
     if bare == sentence.strip() or not any(c.isalnum() for c in bare):

@@ -88,7 +88,8 @@ _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "
 _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?"
                        rf"(?:从(?P<old>[^，]+?))?"
                        rf"(?:(?:又开始|改|换|迁|转)(?:用|成|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?"
-                       rf"|(?P<still>(?:以后)?还是)用"
+                       # 我还是用回顺丰吧: going back to a thing, said with 还是 (read as 用 it stored 回顺丰)
+                       rf"|(?P<still>(?:以后)?还是)(?:又?(?:用|换|改)回(?![去来])(?:用|成|到)?|用)"
                        # 我们又用钉钉了, 我们重新用钉钉了: the thing used before, used again (a return)
                        rf"|(?P<again>又重新|重新开始|重新|又)用(?!回))了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
