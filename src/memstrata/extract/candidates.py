@@ -27,6 +27,43 @@ def postal(finding: Finding) -> Finding:
     return replace(finding, key="shipping.address", statement="")
 
 
+#: Brackets and quotes a value can hold as pairs: opening -> closing (a straight double quote closes itself).
+_PAIRS = {"(": ")", "（": "）", "[": "]", "【": "】", "「": "」", "『": "』", "“": "”", "《": "》", '"': '"'}
+_CLOSING = {v: k for k, v in _PAIRS.items() if k != v}
+#: The openers of a quoted name or title: a value cut inside one ("rereading \"The Alchemist") is closed, as its title.
+_QUOTES = frozenset('"“「『《')
+
+
+def balanced(finding: Finding) -> Finding:
+    """``finding`` with its value cut before a bracket or quote it opens and never closes, and a closing one it never
+    opened dropped: a reading that stops at a clause's end cut "drove up to Tahoe with the kids (Noah is 7 and Mia is
+    4)" inside the brackets and stored "… with the kids (Noah is 7". A value that is nothing before that bracket is
+    kept whole (its reading named only the aside), and a quote left open is closed (a title cut at its comma: "rereading
+    \"The Alchemist" keeps the title); ``finding`` itself when every bracket and quote is closed."""
+    value, stack, cut = finding.value, [], None
+    for i, ch in enumerate(value):
+        if ch == '"' and stack and value[stack[-1]] == '"':
+            stack.pop()
+        elif ch in _PAIRS:
+            stack.append(i)
+        elif ch in _CLOSING:
+            if stack and value[stack[-1]] == _CLOSING[ch]:
+                stack.pop()
+            elif cut is None:
+                cut = i  # a closing one never opened: the value ends before it
+    at = min([*stack, *([] if cut is None else [cut])], default=None)
+    if at is None:
+        return finding
+    if cut is None and all(value[i] in _QUOTES for i in stack):  # a title cut at its comma: closed, kept whole
+        kept = value.rstrip(" ,;:，；：、") + "".join(_PAIRS[value[i]] for i in reversed(stack))
+    else:
+        kept = value[:at].rstrip(" ,;:，；：、-—")
+    if not kept:
+        return finding
+    statement = finding.statement.replace(value, kept) if finding.statement else ""
+    return replace(finding, value=kept, statement=statement)
+
+
 def candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
     """The ``FactCandidate`` of ``finding`` said in ``sentence`` (its evidence): the key's kind, importance and
     sensitivity (``extract.taxonomy``), the statement in ``lang`` (``extract.statements``), and for a dated event or

@@ -60,7 +60,7 @@ from memstrata.extract import (
 )
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
-from memstrata.extract.candidates import candidate, postal
+from memstrata.extract.candidates import balanced, candidate, postal
 from memstrata.extract.clauses import Finding, clause_period
 from memstrata.extract.continued import with_continuations
 from memstrata.extract.diets import ended_by_eating
@@ -169,7 +169,7 @@ class RuleExtractor:
                                       severity=finding.severity or severity(finding.clause))
                 elif finding.key == "identity.location":  # "Boston 我很喜欢这里" names Boston
                     finding = replace(finding, value=without_other_script_tail(finding.value))
-                finding = postal(finding)
+                finding = balanced(postal(finding))  # "... with the kids (Noah is 7": no bracket left open
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     continue
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
