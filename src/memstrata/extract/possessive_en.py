@@ -96,10 +96,37 @@ _MONTH = (r"January|February|March|April|May|June|July|August|September|October|
           r"Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec")
 
 
+#: A name said with "called" / "named" or as the thing's name ("Our plumber is called Steve Ortiz", "my accountant
+#: is named Jim", "Our landlord's name is Mrs. Kowalski"): the name is one to five capitalised words, or quoted.
+_CALLED = lazy_regex(r"^(?P<head>(?:my|our)\s+[a-z][\w\- ]{0,30}?)(?:\s+(?:is|'s)\s+(?:called|named)|'s\s+name\s+is)\s+"
+                     r"(?P<v>(?-i:[\"'“]?[A-Z0-9][\w.&'’-]*(?:\s+(?:of\s+|&\s+)?[A-Z0-9][\w.&'’-]*){0,4}[\"'”]?))"
+                     r"[.!]*$", _IC)
+
+
+def said_as_named(clause: str) -> str:
+    """``clause`` said as the plain copula when it names the thing with "called" / "named" or as its name ("Our plumber
+    is called Steve Ortiz" → "Our plumber is Steve Ortiz", "my band is named 'The Foxes'"), the same shape as "my
+    dentist is Dr. Patel"; a relative or a pet keeps its own reading ("My brother is called Tom": a family member
+    named, ``kin``); any other clause is returned as it is.
+
+    >>> said_as_named("Our landlord's name is Mrs. Kowalski"), said_as_named("My sister's name is Anna")
+    ('Our landlord is Mrs. Kowalski', "My sister's name is Anna")
+    """
+    m = _CALLED.match(clause.strip())
+    if m is None:
+        return clause
+    thing = re.sub(r"^(?:my|our)\s+", "", m.group("head"), flags=_IC)
+    if kin.is_relative(thing) or kin.is_relative(thing.split()[-1]):
+        return clause
+    return f"{m.group('head')} is {m.group('v').strip(chr(34) + chr(39) + '“”')}"
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
-    ("my head is pounding", "my budget is tight", "our company's performance has been good")."""
+    ("my head is pounding", "my budget is tight", "our company's performance has been good"). A thing named with
+    "called" / "named" is read as the copula (``said_as_named``)."""
+    clause = said_as_named(clause)
     m = _POSSESSIVE.match(clause)
     value = m.group("v") if m is not None else ""
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
