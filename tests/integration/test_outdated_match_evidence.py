@@ -99,15 +99,18 @@ def test_a_superseded_fact_is_shown_with_its_current_fact(memory: Memory) -> Non
 ])
 def test_an_outdated_message_still_answers_what_it_says_beside_the_replaced_value(
         memory: Memory, said: str, moved: str, about_home: str, about_other: str, other: str) -> None:
-    """The message's only fact (the home) was replaced, so the message is outdated; asked about the
-    home it gives way to what replaced it, as before, but asked who Anna is, it is still what tells
-    (the question's word is none of the replaced home's), where the block said "nothing matched"."""
+    """The message's home was replaced; asked about the home it gives way to what replaced it, as
+    before, but asked who Anna is, it is still what tells (the question's word is none of the replaced
+    home's), where the block said "nothing matched". The message also states Anna (a family member), so
+    it is outdated only in part: current for a question about Anna, its home labelled inline
+    (``recall.asked_part``)."""
     memory.add(said)
     memory.add(moved)
     home = memory.search(about_home, limit=5, min_match=MATCH_EVIDENCE, kinds=EPISODES)
     assert all(h.text == moved for h in home if not h.superseded) and (not home or home[0].text == moved), home
     found = memory.search(about_other, limit=5, min_match=MATCH_EVIDENCE)
-    assert [(h.text, h.superseded) for h in found if other in h.text] == [(said, True)], found
+    assert [(h.text, h.superseded, bool(h.outdated_parts)) for h in found if other in h.text] == [
+        (said, False, True)], found
     block = memory.context(about_other, budget_tokens=400)
     assert other in block and "nothing matched" not in block and "没有与问题直接相关" not in block, block
     assert block.count("[outdated: I live in Leeds]") + block.count("[已过时：我住在杭州]") == 1, block
