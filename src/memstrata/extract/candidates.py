@@ -40,7 +40,8 @@ def balanced(finding: Finding) -> Finding:
     4)" inside the brackets and stored "… with the kids (Noah is 7". A value that is nothing before that bracket is
     kept whole (its reading named only the aside), and a quote left open is closed (a title cut at its comma: "rereading
     \"The Alchemist" keeps the title); ``finding`` itself when every bracket and quote is closed."""
-    value, stack, cut = finding.value, [], None
+    value, cut = finding.value, None
+    stack: list[int] = []  # where each bracket or quote still open was opened
     for i, ch in enumerate(value):
         if ch == '"' and stack and value[stack[-1]] == '"':
             stack.pop()
