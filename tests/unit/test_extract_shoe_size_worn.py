@@ -33,3 +33,20 @@ def test_a_shoe_size_worn_is_the_shoe_size(text: str, expected: list[tuple[str, 
                                   "她穿38码的鞋"])
 def test_no_shoe_or_no_standing_size_stores_none(text: str) -> None:
     assert not [k for k, _, _ in _read(text) if k.endswith("shoe_size")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I wear size 10 shoes", [("user.shoe_size", "10", "")]),
+    ("I wear a size 8 in shoes", [("user.shoe_size", "8", "")]),
+    ("I'm a 9.5 in shoes", [("user.shoe_size", "9.5", "")]),
+    ("I usually wear US size 11 sneakers", [("user.shoe_size", "US 11", "")]),
+    ("Actually I wear size 11 shoes now", [("user.shoe_size", "11", "")]),
+    ("My son wears a size 4 shoe", [("son.shoe_size", "4", "son")]),
+    ("My shoe size is 42", [("user.shoe_size", "42", "")]),  # the copula it states
+    # no shoe said (a shirt's, a dress's?), someone not a relative
+    ("I wear a size 10", []),
+    ("I'm a size 10", []),
+    ("My boss wears size 12 shoes", []),
+])
+def test_a_shoe_size_worn_in_english_is_the_shoe_size(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected

@@ -121,6 +121,25 @@ def said_as_named(clause: str) -> str:
     return f"{m.group('head')} is {m.group('v').strip(chr(34) + chr(39) + '“”')}"
 
 
+#: "I wear size 10 shoes", "I'm a 9.5 in shoes", "My son wears a size 4 shoe": a shoe size said as what one wears, the
+#: fact "my shoe size is 10" states (``user.shoe_size``, as 我穿38码的鞋; a relative's under the relative). A size needs
+#: the shoe said: "I wear a size 10" may be a shirt's, "I'm a size 10" a dress's.
+_SHOE_WORN = lazy_regex(
+    r"^(?:i(?:'m|\s+am)|i\s+(?:usually\s+|normally\s+|always\s+|generally\s+)?wear|my\s+(?P<rel>[a-z]+(?:-in-law)?)"
+    r"\s+(?:is|usually\s+wears|wears))\s+(?:an?\s+)?(?P<sys>(?:us|uk|eu)\s+)?(?:men'?s\s+|women'?s\s+)?(?:size\s+)?"
+    r"(?P<n>\d{1,2}(?:\.5)?)(?:\s+(?:in|for)\s+(?:shoes|sneakers|trainers|boots)|\s+(?:shoes?|sneakers|trainers|boots))(?:\s+(?:now|these\s+days|nowadays))?$",
+    _IC)
+
+
+def shoe_worn(clause: str) -> list[Finding]:
+    """``user.shoe_size`` (or a relative's) a shoe size said as what one wears states (``_SHOE_WORN``), else ``[]``."""
+    m = _SHOE_WORN.match(clause)
+    if m is None or (m.group("rel") and not kin.is_relative(m.group("rel"))):
+        return []
+    size = f"{m.group('sys').strip().upper()} {m.group('n')}" if m.group("sys") else m.group("n")
+    return attribute_finding("shoe size", size, clause, "en", subject=m.group("rel") or "")
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it

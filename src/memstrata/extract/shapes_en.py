@@ -37,7 +37,7 @@ from memstrata.extract.clauses import (
 )
 from memstrata.extract.liking_begun import started_to_like_en
 from memstrata.extract.plans import goal_en, goal_named, learning_wish, plan_en, trip_en
-from memstrata.extract.possessive_en import possessive, the_thing_i
+from memstrata.extract.possessive_en import possessive, shoe_worn, the_thing_i
 from memstrata.extract.providers import payment, provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.schooling import grade
@@ -440,7 +440,7 @@ def after_topics(sentence: str) -> list[Finding]:
     out: list[Finding] = []
     clauses = [c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
     for at, clause in enumerate(clauses):
-        out += (possessive(clause) or the_thing_i(clause) or _size(clause) or _used_for(clause)
+        out += (shoe_worn(clause) or possessive(clause) or the_thing_i(clause) or _size(clause) or _used_for(clause)
                 or _plain_use(clause) or _intent(clause) or _habitual(clause) or _business(clause)
                 or subscriptions.find(clause, "en") or owned.find(clause, "en")
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
