@@ -155,7 +155,8 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     ('Boots pharmacy', 'Email me instead')
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
-    value = _TRAILING_SYMBOLS.sub("", value) if _TRAILING_SYMBOLS.sub("", value).strip() else value
+    undecorated = _TRAILING_SYMBOLS.sub("", value)
+    value = undecorated if undecorated.strip() else value  # a value that is only an emoji keeps it
     for _ in range(3):  # fillers stack: "pizza too lol", "Boots instead now"
         before = value
         if lang == "zh":
