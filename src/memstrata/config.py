@@ -395,16 +395,18 @@ FORGET_SCRUB = ("now", "maintain")
 MAX_TTL_SECONDS = 3_200_000_000
 
 
-def check_ttl(ttl: object, what: str = "ttl") -> float:
+def check_ttl(ttl: object, what: str = "ttl", field: str | None = "ttl") -> float:
     """``ttl`` as seconds if it is a number with ``0 < ttl <= MAX_TTL_SECONDS``.
 
     Raises:
-        InvalidInput: naming ``what`` and the limit (booleans, NaN, infinity and non-numbers too).
+        InvalidInput: naming ``what`` and the limit (booleans, NaN, infinity and non-numbers too); ``field``
+            its ``details.field`` (``None`` for a setting, which is no argument).
     """
     if isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0:
-        raise InvalidInput(f"{what} must be a positive number of seconds, got {ttl!r}")
+        raise InvalidInput(f"{what} must be a positive number of seconds, got {ttl!r}", field=field)
     if not ttl <= MAX_TTL_SECONDS:
-        raise InvalidInput(f"{what} is {ttl!r} seconds; the limit is {MAX_TTL_SECONDS:,} (about 101 years)")
+        raise InvalidInput(f"{what} is {ttl!r} seconds; the limit is {MAX_TTL_SECONDS:,} (about 101 years)",
+                           field=field)
     return float(ttl)
 
 
@@ -435,7 +437,7 @@ def parse_ttl(spec: str) -> dict[str, float]:
         if name.strip() not in TTL_NAMES:
             raise InvalidInput(f"MEMSTRATA_TTL entry {part!r} names {name.strip()!r}; "
                                f"names are {', '.join(TTL_NAMES)}")
-        out[name.strip()] = check_ttl(value, f"MEMSTRATA_TTL entry {part!r}")
+        out[name.strip()] = check_ttl(value, f"MEMSTRATA_TTL entry {part!r}", None)
     return out
 
 

@@ -228,7 +228,7 @@ def test_import_jsonl_then_list_episodes_and_doctor_counts(tmp_path: Path) -> No
 def test_whitespace_only_remember_exits_2_with_invalid_input_and_no_traceback(tmp_path: Path) -> None:
     run = cli("remember", "   ", "--user", "u1", "--db", tmp_path / "memory.db")
     assert run.code == 2
-    assert "content is empty or whitespace only" in run.err
+    assert "TEXT is empty or whitespace only" in run.err  # the argument as the usage line names it
     assert "error[invalid_input]" in run.err, run.err
     assert "Traceback" not in run.err + run.out
 
@@ -427,7 +427,7 @@ def test_recall_min_match_keeps_the_answer_after_chitchat_and_drops_an_off_topic
         off = cli("recall", question, "--min-match", "0.55", "--user", user, "--json", "--db", db)
         assert off.code == 0 and json.loads(off.out) == [], off.out
     bad = cli("recall", "carrier", "--min-match", "1.5", "--user", "u1", "--db", db)
-    assert bad.code == 2 and "min_match" in bad.err and "1.5" in bad.err, bad.err
+    assert bad.code == 2 and "--min-match" in bad.err and "1.5" in bad.err, bad.err
 
 
 def test_history_without_a_fact_or_key_names_the_argument_and_the_option(tmp_path: Path) -> None:

@@ -37,8 +37,8 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (["recall", "Paris", "--user", "u", "--as-of", ""], "--as-of: cannot parse '' as an ISO 8601"),
     (["context", "Paris", "--user", "u", "--as-of", ""], "--as-of: cannot parse '' as an ISO 8601"),
     (["remember", "I like tea", "--user", "u", "--at", ""], "--at: cannot parse '' as an ISO 8601"),
-    (["recall", "Paris", "--user", "u", "--kind", ""], 'kinds holds the string "", which is not a kind'),
-    (["context", "Paris", "--user", "u", "--kind", ""], 'kinds holds the string "", which is not a kind'),
+    (["recall", "Paris", "--user", "u", "--kind", ""], '--kind holds the string "", which is not a kind'),
+    (["context", "Paris", "--user", "u", "--kind", ""], '--kind holds the string "", which is not a kind'),
 ])
 def test_a_blank_or_unknown_option_is_refused_by_its_name(db: Path, args: list[str], said: str) -> None:
     before = db.read_bytes()

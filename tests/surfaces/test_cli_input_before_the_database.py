@@ -18,15 +18,15 @@ import pytest
 from tests.clirun import cli, console_script
 
 BAD = [
-    (["recall", "", "--user", "u"], "query is empty"),
-    (["recall", "\u200b", "--user", "u"], "query is empty"),  # a zero-width space alone: searched, with hits
-    (["recall", "x", "--limit", "0", "--user", "u"], "limit must be a whole number from 1 to 1000, got 0"),
+    (["recall", "", "--user", "u"], "QUERY is empty"),
+    (["recall", "\u200b", "--user", "u"], "QUERY is empty"),  # a zero-width space alone: searched, with hits
+    (["recall", "x", "--limit", "0", "--user", "u"], "--limit must be a whole number from 1 to 1000, got 0"),
     (["recall", "x", "--status", "bogus", "--user", "u"], "which is not a status"),
     (["recall", "x", "--mode", "bogus", "--user", "u"], "mode must be one of"),
-    (["recall", "x", "--min-match", "2", "--user", "u"], "min_match must be a number from 0 to 1"),
-    (["context", "x", "-b", "0", "--user", "u"], "budget_tokens must be a whole number from 40 up, got 0"),
+    (["recall", "x", "--min-match", "2", "--user", "u"], "--min-match must be a number from 0 to 1"),
+    (["context", "x", "-b", "0", "--user", "u"], "--budget-tokens must be a whole number from 40 up, got 0"),
     (["context", "x", "--kind", "bogus", "--user", "u"], "which is not a kind"),
-    (["list", "--limit", "0", "--user", "u"], "limit must be a whole number from 1 up, got 0"),
+    (["list", "--limit", "0", "--user", "u"], "--limit must be a whole number from 1 up, got 0"),
     (["list", "--status", "bogus", "--user", "u"], "which is not a status"),
     # A blank scope option ("$NAME" unset) is named as typed, not as the SDK's "scope user_id".
     (["recall", "x", "--user", ""], "--user is empty, got ''"),

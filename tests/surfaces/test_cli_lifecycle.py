@@ -159,7 +159,7 @@ def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path
     health = cli("context", "what do you know about me?", "--filter", 'tag = "health"', "--user", "u1", "--db", db)
     assert "peanuts" in health.out and "顺丰" not in health.out, health.out
     bad = cli("context", "x", "-b", "0", "--user", "u1", "--db", db)
-    assert bad.code == 2 and "budget_tokens" in bad.err, bad.err
+    assert bad.code == 2 and "--budget-tokens" in bad.err, bad.err
 
 
 def test_forgetting_a_session_or_a_filter_notes_the_value_left_without_a_successor(tmp_path: Path) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import httpx
+import pytest
 from serverproc import TLS, clean_env, console_script, free_port
 from tests.clirun import cli
 
@@ -59,3 +61,19 @@ def test_memory_ui_refuses_a_database_file_that_is_not_there(tmp_path: Path) -> 
     run = cli("ui", "--no-open", "--db", typo)
     assert run.returncode == 1 and run.stderr.startswith(f"error[store_error]: no database at {typo}"), run.stderr
     assert not typo.exists()  # it made an empty database and showed "no users"
+
+
+def test_memory_ui_names_a_missing_database_before_a_missing_server_extra(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the server extra, ``ui --db typo.db`` said to install it first, and only once installed that the
+    database was not there; the database is checked first. ``serve``, which creates its database, still names
+    the extra before making a file."""
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # the extra not installed: importing it fails
+    typo = tmp_path / "memroy.db"
+    run = cli("ui", "--no-open", "--db", typo)
+    assert run.returncode == 1 and run.stderr.startswith(f"error[store_error]: no database at {typo}"), run.stderr
+    Memory(tmp_path / "m.db", embedder=None).close()
+    run = cli("ui", "--no-open", "--db", tmp_path / "m.db")
+    assert run.returncode == 1 and run.stderr.startswith("error[missing_extra]: this command needs uvicorn"), run.stderr
+    run = cli("serve", "--db", tmp_path / "new.db")
+    assert run.returncode == 1 and "error[missing_extra]" in run.stderr and not (tmp_path / "new.db").exists()

@@ -44,7 +44,8 @@ def test_the_sdk_and_the_cli_say_one_thing(tmp_path: Path) -> None:
     for command, bound in (("recall", RANGE), ("list", UNBOUNDED)):
         args = [command, "carrier"] if command == "recall" else [command]
         done = cli(*args, "--limit", "0", "--user", "u", "--db", db, env=MODEL)
-        assert (done.code, " ".join(done.err.split())) == (2, f"error[invalid_input]: {bound} 0"), command
+        # the check's wording, with the option as typed in the argument's place (``cli.session.cli_message``)
+        assert (done.code, " ".join(done.err.split())) == (2, f"error[invalid_input]: --{bound} 0"), command
 
 
 def test_rest_and_mcp_say_the_same(open_server: Server, tmp_path: Path) -> None:
@@ -100,7 +101,7 @@ def test_budget_tokens_is_one_check_in_one_wording_on_every_door(open_server: Se
             "budget_tokens must be a whole number from 40 up, got 39", {"field": "budget_tokens"})
     done = cli("context", "carrier", "--budget-tokens", "0", "--user", "u", "--db", db, env=MODEL)
     assert (done.code, " ".join(done.err.split())) == (
-        2, "error[invalid_input]: budget_tokens must be a whole number from 40 up, got 0")
+        2, "error[invalid_input]: --budget-tokens must be a whole number from 40 up, got 0")
     with open_server.client() as client:
         answers = [client.post("/v1/context", json={"user_id": "budget-wording", "query": "x", "budget_tokens": n})
                    for n in (0, 100_001)]

@@ -29,6 +29,8 @@ NUMBER = 'kinds must be a list of \'fact\' and/or \'episode\' (such as ["fact"])
 STATUS = ('status is the string "actve", which is not a status: use \'active\', \'superseded\', \'archived\' or '
           "'all', or a list of them")
 KINDS = [("fact", AS_STRING), (["facts"], UNKNOWN), ([], EMPTY), (5, NUMBER)]
+#: The same checks on the command line: the option typed in the argument's place (``--kind``, not ``kinds``).
+CLI_UNKNOWN, CLI_STATUS = UNKNOWN.replace("kinds", "--kind", 1), "--" + STATUS
 
 
 @pytest.fixture(scope="module")
@@ -84,10 +86,10 @@ def test_mcp_answers_the_sdks_words(db: Path) -> None:
         assert answer == {"error": f"invalid_input: get_context: {message}"}
 
 
-def test_the_cli_answers_the_sdks_words(db: Path) -> None:
-    for args, message in ((("recall", "peanuts", "--kind", "facts"), UNKNOWN),
-                          (("context", "peanuts", "--kind", "facts"), UNKNOWN),
-                          (("list", "--status", "actve"), STATUS)):
+def test_the_cli_answers_the_sdks_words_naming_its_option(db: Path) -> None:
+    for args, message in ((("recall", "peanuts", "--kind", "facts"), CLI_UNKNOWN),
+                          (("context", "peanuts", "--kind", "facts"), CLI_UNKNOWN),
+                          (("list", "--status", "actve"), CLI_STATUS)):
         done = cli(*args, "--db", db, "--user", "u1")
         assert done.returncode == 2, (args, done.stdout)
         assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
@@ -106,7 +108,8 @@ def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path,
     episodes = on_db("list", "--kind", "episode", "--json")
     assert sorted(e["content"] for e in episodes.json()) == ["I use 顺丰 for delivery", "Switch to UPS from now on"]
     assert [f["value"] for f in on_db("list", "--kind", "fact", "--json").json()] == ["UPS"]
-    for args, message in ((("list", "--kind", "facts"), UNKNOWN), (("recall", "carrier", "--status", "actve"), STATUS)):
+    for args, message in ((("list", "--kind", "facts"), CLI_UNKNOWN),
+                          (("recall", "carrier", "--status", "actve"), CLI_STATUS)):
         done = on_db(*args)
         assert done.returncode == 2, (args, done.stdout)
         assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
@@ -137,7 +140,7 @@ def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Pat
     for limit in ("0", "-1"):
         done = cli("list", "--limit", limit, "--db", db, "--user", "u1")
         assert done.returncode == 2, (limit, done.stdout)
-        wanted = f"error[invalid_input]: limit must be a whole number from 1 up, got {limit}"
+        wanted = f"error[invalid_input]: --limit must be a whole number from 1 up, got {limit}"
         assert " ".join(done.stderr.split()) == wanted
 
 
@@ -157,7 +160,7 @@ def test_a_blank_key_is_refused_and_a_prefix_with_its_dot_is_read(db: Path, embe
                                                                                    memory.page(key=key).items]
     done = cli("list", "--key", " ", "--db", db, "--user", "u1", "--json")
     assert done.returncode == 2 and json.loads(done.stderr)["error"] == {
-        "code": "invalid_input", "message": empty.format("' '"), "details": {"field": "key"}}, done.stderr
+        "code": "invalid_input", "message": "--" + empty.format("' '"), "details": {"field": "key"}}, done.stderr
     with open_server.client() as client:
         answer = client.get("/v1/facts", params={"user_id": "u1", "key": " "})
         assert answer.status_code == 422 and answer.json()["error"]["details"] == {"field": "key"}, answer.text

@@ -16,10 +16,19 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
-from memstrata.cli.session import console, emit_json, err, missing_file, open_memory, run_command, safe
+from memstrata.cli.session import (
+    console,
+    emit_json,
+    err,
+    missing_file,
+    open_memory,
+    refuse_blank_scope,
+    run_command,
+    safe,
+)
 from memstrata.clock import parse_time
 from memstrata.config import Settings
-from memstrata.errors import StoreError
+from memstrata.errors import InvalidInput, StoreError
 from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
 from memstrata.lifecycle.target import require_target, require_tenant
 from memstrata.memory import Memory
@@ -88,6 +97,8 @@ def forget(
             raise typer.Exit(1)
 
     def go() -> Any:
+        # a bad identifier is bad input whether or not the file exists (it said "no database" until there was one)
+        refuse_blank_scope(user_id=user, org_id=org, project_id=project, agent_id=agent, session_id=session)
         if (path := missing_file(db, settings)) is not None:
             raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
@@ -214,6 +225,8 @@ def update(
     """Correct one fact by hand: a new --value supersedes it (undo with `memstrata rollback`),
     --importance / --confidence change in place; every change is an audit event."""
     def go() -> Fact:
+        if value is None and importance is None and confidence is None:  # the SDK's words (value, ...) are not ours
+            raise InvalidInput("memstrata update needs --value, --importance or --confidence; nothing was changed")
         with open_memory(db, org, project, user, model=value is not None) as memory:
             return memory.update(fact, value=value, importance=importance, confidence=confidence, actor="cli")
     f = run_command(go)

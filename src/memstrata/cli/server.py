@@ -43,7 +43,8 @@ from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.server.config import ServerConfig
 from memstrata.store.protocol import KeyStore
-from memstrata.types import ApiKey
+from memstrata.store.scope import check_scope
+from memstrata.types import ApiKey, Scope
 
 keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
 
@@ -126,10 +127,12 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
            announce: Callable[[], None] | None = None, *, create: bool = True) -> None:
     """Check the database and keys, then ``announce`` (``ui``: its address) and run uvicorn
     (``serve`` and ``ui``). ``create=False``: a SQLite file that does not exist is refused
-    (``StoreError``, exit 1) instead of created."""
-    _require_extra("fastapi", "uvicorn", "prometheus_client", "jinja2")
-    import uvicorn
-
+    (``StoreError``, exit 1) instead of created, before the server extra is looked for: told first to
+    install it, the user of ``ui --db typo.db`` then learnt the database was missing. ``serve`` (which
+    creates the database) looks for the extra first, so a refused start leaves no new file."""
+    extra = ("fastapi", "uvicorn", "prometheus_client", "jinja2")
+    if create:
+        _require_extra(*extra)
 
     def check() -> bool:
         if workers < 1:
@@ -151,6 +154,9 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
                 "or listen on 127.0.0.1")
         return keyed
     keyed = run_command(check)
+    _require_extra(*extra)
+    import uvicorn
+
     if announce is not None:
         announce()
     if not is_loopback(host):
@@ -253,6 +259,8 @@ def keys_create(
 ) -> None:
     """Create an API key bound to org/project (and optionally a user); prints the key once."""
     def go() -> tuple[ApiKey, str]:
+        # before the file is made: `keys create --org " "` left a new, empty database behind
+        check_scope(Scope(org_id=org, project_id=project, user_id=user), needs_owner=False)
         with open_memory(db, None, None, None, model=False, create=True) as memory:
             return memory.keys.create(org_id=org, project_id=project, user_id=user, name=name)
     key, secret = run_command(go)

@@ -6,6 +6,7 @@ traceback. ``commands`` (memory commands) and ``server`` (``serve``, ``mcp``, ``
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -15,13 +16,16 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer._click.globals import get_current_context  # typer's own click: the context of the command run
 
 from memstrata.config import DEFAULT_DB_PATH, Settings, looks_like_url, ready_folder
 from memstrata.embed.models import loaded_models
 from memstrata.errors import InvalidInput, MemstrataError, StoreError
 from memstrata.lifecycle.export import _plain
 from memstrata.memory import Memory
+from memstrata.store.scope import check_scope
 from memstrata.text.visible import neutralise
+from memstrata.types import Scope
 
 #: The console's width off a terminal: no table row or line of ours comes near it.
 PIPED_WIDTH = 1_000_000
@@ -45,15 +49,58 @@ err = Console(stderr=True, emoji=False, soft_wrap=True)
 T = TypeVar("T")
 
 
+#: The command-line parameter of an SDK argument named otherwise (an error's ``details.field`` -> the
+#: parameter's Python name in the commands): ``kinds`` is ``--kind``, ``user_id`` ``--user``, ``content`` ``TEXT``.
+CLI_PARAMS = {"kinds": "kind", "user_id": "user", "org_id": "org", "project_id": "project", "agent_id": "agent",
+              "session_id": "session", "expand_context": "context", "filter": "where", "project_folder": "folder",
+              "created_at": "at", "content": "text", "fact_id": "fact", "episode_id": "episode"}
+
+
+def option_named(field: str, ctx: Any) -> str | None:
+    """How the command of ``ctx`` (a typer context) names the SDK argument ``field`` on its command line: the
+    option as typed (``--budget-tokens``, ``--kind``, ``--user``) or the argument as its usage line shows it
+    (``TEXT``, ``FACT``); ``None`` when the command has no parameter for it."""
+    names = (field, CLI_PARAMS.get(field))
+    params = {p.name: p for p in getattr(getattr(ctx, "command", None), "params", ())}
+    param = next((params[n] for n in names if n in params), None)
+    if param is None:
+        return None
+    if getattr(param, "param_type_name", "") == "argument":
+        return str(param.metavar or param.name).upper()
+    longs = [o for o in param.opts if o.startswith("--")]
+    return str(max(longs or param.opts, key=len))
+
+
+def cli_message(exc: MemstrataError, ctx: Any = None) -> str:
+    """``exc``'s message in the command line's words: an error the SDK raised names its argument as the SDK calls
+    it (``budget_tokens must be ...``, ``scope user_id 'a\\x01b' contains control characters``, ``update():
+    fact_id ...``), and a user of the command line must read the option typed: ``--budget-tokens must be ...``,
+    ``--user 'a\\x01b' contains ...``, ``FACT ...``. The argument (``details.field``) is put in the option's
+    place where the message opens with it (after the call's name or ``scope``); any other message is kept.
+    ``ctx``: the running command's context (default: the current one)."""
+    message = str(exc)
+    field = exc.details().get("field")
+    if not isinstance(field, str) or not field:
+        return message
+    ctx = ctx if ctx is not None else get_current_context(silent=True)
+    option = option_named(field, ctx) if ctx is not None else None
+    if option is None:
+        return message
+    return re.sub(rf"^(?:\w+\(\): )?(?:scope )?{re.escape(field)}\b", lambda _: option, message, count=1)
+
+
 def show_error(exc: MemstrataError) -> int:
     """Print ``exc`` as the CLI's one error line, ``error[code]: message`` on stderr (with
     ``--json``: the REST body ``{"error": {"code", "message", "details"}}``), and return the exit
-    status: 2 for bad input (``InvalidInput`` and its kinds), 1 for anything else."""
+    status: 2 for bad input (``InvalidInput`` and its kinds), 1 for anything else. The message names
+    the running command's options, not the SDK's arguments (``cli_message``); ``details.field`` stays
+    the argument's name, as on every door."""
+    message = cli_message(exc)
     if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
-        sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
+        sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": message, "details": exc.details()}},
                                     ensure_ascii=False) + "\n")
     else:
-        err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False)
+        err.print(f"[red]error\\[{exc.code}][/]: {safe(message)}", highlight=False)
     return 2 if isinstance(exc, InvalidInput) else 1
 
 
@@ -98,6 +145,10 @@ def refuse_blank_scope(**given: str | None) -> None:
     ``given`` maps ``Memory`` keywords (``user_id``, ``org_id``, ``project_id``, ``agent_id``, ``session_id``) to
     the values typed (``None``: not given).
 
+    The other checks of a scope identifier (control characters, outer spaces, length: ``store.scope.check_scope``)
+    run here too, so a reading command refuses ``--user $'a\\x01'`` whether or not the database exists (it said "no
+    database" until there was one); ``show_error`` names the option (``cli_message``).
+
     Raises:
         InvalidInput: ``field`` the keyword (``user_id`` ...), naming the option (``--user is empty``).
     """
@@ -105,6 +156,7 @@ def refuse_blank_scope(**given: str | None) -> None:
         if isinstance(value, str) and not value.strip() and field in SCOPE_OPTIONS:
             raise InvalidInput(f"{SCOPE_OPTIONS[field]} is empty, got {value!r}; give the {field}, or leave "
                                f"{SCOPE_OPTIONS[field]} out", field=field)
+    check_scope(Scope(**{f: v for f, v in given.items() if v is not None and f in SCOPE_OPTIONS}), needs_owner=False)
 
 
 def missing_file(db: str | None, settings: Settings) -> Path | None:

@@ -120,7 +120,9 @@ def _parse_line(
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _LineError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+        # the byte counted from 1, as every door names a place (``errors.character``): "at byte 5" named the 6th
+        raise _LineError(f"not UTF-8: byte 0x{raw[exc.start]:02x} at byte {exc.start + 1} of the line "
+                         f"({exc.reason}); save the file as UTF-8") from None
     if line_no == 1:
         text = text.removeprefix("\ufeff")
     if not text.strip():

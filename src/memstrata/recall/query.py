@@ -122,7 +122,7 @@ def check_fractions(**bounds: object) -> None:
 def check_mode(mode: object) -> None:
     """``mode`` one of ``semantic.stm.MODES``. Raises ``InvalidInput``."""
     if mode not in MODES:
-        raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}", field="mode")
 
 
 def check_search(query: object, *, limit: object, kinds: Sequence[str], expand_context: object, status: object,

@@ -104,7 +104,7 @@ class RetrievalAgents:
         """Answer ``question`` with ``agent_mode``. Raises ``InvalidInput`` (unknown mode, or an
         LLM agent without an LLM), ``LLMError`` (the LLM failed)."""
         if agent_mode not in AGENTS:
-            raise InvalidInput(f"agent_mode must be one of {', '.join(AGENTS)}, got {agent_mode!r}")
+            raise InvalidInput(f"agent_mode must be one of {', '.join(AGENTS)}, got {agent_mode!r}", field="agent_mode")
         if agent_mode != "direct" and self.llm is None:
             raise InvalidInput(f"agent_mode {agent_mode!r} needs an LLM: set MEMSTRATA_LLM_PROVIDER "
                                "(see docs/configuration.md), or use agent_mode='direct'")

@@ -57,16 +57,17 @@ def check_key(key: object, name: str = "idempotency_key") -> str:
     ASCII characters (what an HTTP header carries faithfully).
 
     Raises:
-        InvalidInput: naming ``name`` and what is wrong.
+        InvalidInput: naming ``name`` and what is wrong; ``details.field`` ``idempotency_key``.
     """
     if not isinstance(key, str) or not key:
-        raise InvalidInput(f"{name} must be a non-empty string, e.g. a UUID made once per request")
+        raise InvalidInput(f"{name} must be a non-empty string, e.g. a UUID made once per request",
+                           field="idempotency_key")
     if len(key) > MAX_KEY_CHARS:
-        raise InvalidInput(f"{name} is {len(key)} characters; the limit is {MAX_KEY_CHARS}")
+        raise InvalidInput(f"{name} is {len(key)} characters; the limit is {MAX_KEY_CHARS}", field="idempotency_key")
     bad = next((i for i, c in enumerate(key) if not " " < c <= "~"), None)
     if bad is not None:
         raise InvalidInput(f"{name} has character {key[bad]!r} {at_character(bad)}: use visible ASCII characters "
-                           "only, e.g. a UUID")
+                           "only, e.g. a UUID", field="idempotency_key")
     return key
 
 

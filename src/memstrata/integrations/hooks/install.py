@@ -151,7 +151,8 @@ def _read(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise InstallError(f"{path} is not UTF-8 text (byte {exc.start}); fix or move it, then install again") from None
+        raise InstallError(f"{path} is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at byte {exc.start + 1}, "
+                           "counted from 1); fix or move it, then install again") from None
     except OSError as exc:
         raise InstallError(f"{path} cannot be read ({exc.strerror or exc}); fix its permissions or move it, "
                            "then install again") from None

@@ -62,7 +62,9 @@ def read_text(path: Path, rel: str) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{rel}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+        # counted from 1, as every door names a place (``errors.character``)
+        raise InvalidInput(f"{rel}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at byte {exc.start + 1}); "
+                           "save it as UTF-8") from None
 
 
 def read_manifest(root: Path) -> dict[str, Any] | None:
