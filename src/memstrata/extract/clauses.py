@@ -102,9 +102,16 @@ _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|�
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
 _FILLER_WORDS_EN = (r"too|as well|either|a lot|so much|very much|really|lol|haha|though|anyway|please|at all|"
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
-                    r"at present|lately|these days now|originally|by birth")
+                    r"at present|lately|these days now|originally|by birth|"
+                    # a closing focus word says which item matters most, no part of it ("..., shrimp especially")
+                    r"especially|in particular|particularly|above all")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)
 _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
+#: The first word of a paired list ("either tea or coffee", "both tea and coffee"): it says how the items go
+#: together, no part of the first one ("either tea" was stored as a drink liked). Alone ("either", "both") the word
+#: stands for things said before (``guards.en_pro_form``) and stays.
+_EN_CORRELATIVE = lazy_regex(r"^(?-i:(?:either\s+(?!of\b)(?=\S.*?\s+or\s+\S)|"
+                             r"both\s+(?!of\b)(?=\S.*?\s+(?:and|&)\s+\S)))", re.IGNORECASE)
 
 
 #: A spaced dash opens an aside in English chat ("I'm learning German now - tough but fun"); a hyphen inside a
@@ -167,7 +174,7 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
         if value == before:
             break
     if lang == "en":
-        value = _EN_ARTICLE.sub("", without_time_tail(value))
+        value = _EN_ARTICLE.sub("", _EN_CORRELATIVE.sub("", without_time_tail(value)))
     return value.strip()
 
 
