@@ -9,6 +9,8 @@ and points at nothing (我不会打扰你, 我不会用这个 are none), said to
 
 from __future__ import annotations
 
+import re
+
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.text.regex import lazy_regex
 
@@ -35,4 +37,53 @@ def find_zh(clause: str) -> list[Finding]:
         return [Finding(KEY, m.group("v"), CONF_STATED, clause, statement=f"不会{m.group('v')}")]
     if (m := _CAN_NOW.match(clause)) is not None and not _NOT_A_SKILL.search(m.group("v")):
         return [Finding(KEY, m.group("v"), CONF_STATED, clause, retract=True, statement=f"会{m.group('v')}了")]
+    return []
+
+
+# --- English ---------------------------------------------------------------------------------------------------------
+
+#: Verbs of a skill one learns, first in what an English clause says the user cannot do ("I can't ski", "I never
+#: learned to swim"); "I can't come", "I can't wait", "I can't eat gluten" are no skill (a one-off, a feeling, a
+#: restriction: other rules or none).
+_SKILL_VERB_EN = (r"(?:drive|swim|ski|snowboard|skate|surf|dive|cook|bake|sew|knit|ride|dance|sing|draw|paint|type|"
+                  r"code|program|whistle|juggle|play|speak|read|write|cycle|bike|climb|skateboard|fish|sail|row)")
+#: "I can't ski", "i cant swim lol", "I cannot drive at all", "I don't know how to cook", "I never learned to swim":
+#: the verb and a short object (an instrument, a language, a vehicle), to the end of the clause.
+_CANNOT_EN = lazy_regex(
+    rf"^i\s+(?:(?:really|just|honestly|still|actually)\s+)?(?:can't|cant|cannot|can not|"
+    rf"don't know how to|do not know how to|dont know how to|never learned (?:how )?to|never learnt (?:how )?to)\s+"
+    rf"(?P<v>{_SKILL_VERB_EN}(?:\s+(?:a|an|the)?\s*[a-z][\w+#-]*){{0,2}})"
+    r"(?:\s+(?:at all|either|lol|haha|tbh|honestly|to save my life))*[.!]*$", re.IGNORECASE)
+#: "I can ski now", "I finally learned to swim", "I learned how to drive": a skill learned since withdraws it.
+_CAN_NOW_EN = lazy_regex(
+    r"^i\s+(?:can\s+(?:finally\s+|now\s+)?|(?:finally\s+)?(?:learned|learnt)\s+(?:how\s+)?to\s+)"
+    rf"(?P<v>{_SKILL_VERB_EN}(?:\s+(?:a|an|the)?\s*[a-z][\w+#-]*){{0,2}}?)(?:\s+now)?[.!]*$", re.IGNORECASE)
+#: What makes the object no skill: a person, a pointer, a time or a place (a one-off: "I can't drive you",
+#: "I can't drive today", "I can't swim there"), or a degree ("I can't sing well": a judgement, not an inability).
+_NOT_A_SKILL_EN = lazy_regex(r"\b(?:you|me|him|her|them|us|it|this|that|these|those|there|here|today|tonight|"
+                             r"tomorrow|now|anymore|yet|right|well|much|very|fast|home|back|out|any|with|for|to|"
+                             r"in|on|at|again|my|your|his|their|our|last|ago|yesterday|year|week|month|every|each|all|"
+                             r"always|most|some|many|more|enough)\b",
+                             re.IGNORECASE)
+
+#: Verbs that name no skill without their object ("I can't play", "I can't speak", "I can't read that"): "play the
+#: piano", "speak French", "read music" do.
+_NEEDS_OBJECT_EN = lazy_regex(r"^(?:play|speak|read|write|ride|fish|type)$", re.IGNORECASE)
+
+
+def find_en(clause: str, ctx: object = None) -> list[Finding]:
+    """``ability.cannot`` an English clause states ("I can't ski" → ``ski``, the value the verb and its object as
+    said: "drive a stick"), its withdrawal for a skill learned since ("I can ski now", "I finally learned to swim"),
+    else ``[]``."""
+    text = clause.strip()
+    if (m := _CANNOT_EN.match(text)) is not None and not _NOT_A_SKILL_EN.search(m.group("v")) and (
+            len(m.group("v").split()) > 1 or not _NEEDS_OBJECT_EN.match(m.group("v"))):
+        value = m.group("v")
+        return [Finding(KEY, value, CONF_STATED, clause, statement=f"cannot {value}")]
+    if (m := _CAN_NOW_EN.match(text)) is not None and not _NOT_A_SKILL_EN.search(m.group("v")):
+        said = str(getattr(ctx, "sentence", None) or text)
+        said_now = re.search(r"\b(?:now|finally|learned|learnt)\b", said, re.IGNORECASE)
+        if said_now:  # "I can ski" alone states the skill, no change: nothing to withdraw
+            value = m.group("v")
+            return [Finding(KEY, value, CONF_STATED, clause, retract=True, statement=f"can {value} now")]
     return []

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
+    abilities,
     arrangements,
     bodily,
     conditions,
@@ -506,7 +507,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # ``preferences_en``, dated events in ``events_en``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, temperament.find_en, bodily.find_en,
-    fears.find_en,
+    fears.find_en, abilities.find_en,
     arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _drink_how,
