@@ -1,5 +1,7 @@
 """A re-import of a log never undoes a redaction, nor brings back a forgotten redacted message, on
-the CLI and over REST (real SQLite files, the CLI in process, a real ``memstrata serve`` over HTTP).
+the CLI and over REST (real SQLite files, the CLI in process, the REST app in process on a memory
+configured from the same environment a ``memstrata serve`` reads: ``/v1/import`` is sent to real
+servers by the other import tests).
 
 ``memstrata import log.jsonl`` stored "My email is [REDACTED:email] ..."; the same import with
 ``MEMSTRATA_PRIVACY=email=allow`` stored "My email is carol@example.com ..." beside it, and after
@@ -10,10 +12,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from serverproc import start_server
+from fastapi.testclient import TestClient
 
 from clirun import cli
 from logfiles import stored_contents
+from memstrata import Memory, Settings
+from memstrata.server.app import create_app
+from memstrata.server.config import ServerConfig
 
 MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
 LOOSE = {**MODEL, "MEMSTRATA_PRIVACY": "email=allow,phone=allow"}
@@ -46,12 +51,12 @@ def test_rest_reimport_under_a_looser_policy_keeps_the_redaction(tmp_path: Path)
     log = tmp_path / "log.jsonl"
     log.write_text(json.dumps(LINE) + "\n", encoding="utf-8")
     assert cli("import", log, "--db", db, "--user", "dee", env=MODEL).code == 0
-    server = start_server(tmp_path, **LOOSE)
-    try:
-        with server.client() as client:
-            answer = client.post("/v1/import", json={"user_id": "dee", "records": [LINE]})
-            assert answer.status_code == 200, answer.text
-            assert (answer.json()["added"], answer.json()["duplicates"]) == (0, 1), answer.text
-    finally:
-        server.stop()
+    # the server's engine as ``memstrata serve`` opens it from its environment (``create_app``)
+    env = {"MEMSTRATA_DB": str(db), **LOOSE}
+    with Memory(settings=Settings.from_env(env)) as memory, \
+            TestClient(create_app(ServerConfig.from_env(env), memory=memory)) as client:
+        assert memory.settings.privacy == Settings.from_env(LOOSE).privacy != Settings().privacy
+        answer = client.post("/v1/import", json={"user_id": "dee", "records": [LINE]})
+        assert answer.status_code == 200, answer.text
+        assert (answer.json()["added"], answer.json()["duplicates"]) == (0, 1), answer.text
     assert stored_contents(db, "dee") == [REDACTED]
