@@ -136,13 +136,14 @@ def test_a_withdrawn_diet_is_labelled_while_the_allergy_beside_it_ranks_as_curre
     assert (allergy.outdated_parts, allergy.superseded) == (("btw I'm vegetarian",), False)
     assert "superseded" not in allergy.signals  # its score is not halved
     shown = recall_text(allergy, labels_for("English"), False)
-    assert shown.startswith("ugh long day. [outdated: btw I'm vegetarian], have been for like 5 years"), shown
+    # the label quotes the claim, its "btw" before it (``context.render.marked_text``)
+    assert shown.startswith("ugh long day. btw [outdated: I'm vegetarian], have been for like 5 years"), shown
     diet = _hit(memory, "is she vegetarian?", "shellfish")
     assert (diet.outdated_parts, diet.superseded) == (("btw I'm vegetarian",), True)
-    assert recall_text(diet, labels_for("English"), False).startswith("[outdated: btw I'm vegetarian], have been")
+    assert recall_text(diet, labels_for("English"), False).startswith("btw [outdated: I'm vegetarian], have been")
     block = memory.context("plan a dinner for Dana, anything she can't eat?", budget_tokens=800)
     assert "allergic to shellfish" in block
-    assert all("vegetarian" not in line or "[outdated: btw I'm vegetarian]" in line for line in block.splitlines())
+    assert all("vegetarian" not in line or "btw [outdated: I'm vegetarian]" in line for line in block.splitlines())
     # A message whose only fact was withdrawn still says more: the allergy an extractor left unstored.
     said = ("btw I'm vegetarian, have been for like 5 years, and I'm allergic to shellfish so keep that in mind "
             "if you ever suggest restaurants")

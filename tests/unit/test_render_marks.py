@@ -31,6 +31,22 @@ def test_marked_text_skips_a_piece_no_longer_in_the_text_and_keeps_order() -> No
     assert marked_text(_hit("plain text"), LABELS["en"]) == "plain text"
 
 
+def test_the_label_quotes_the_claim_and_leaves_an_opening_aside_before_it() -> None:
+    """A piece cut at a clause boundary keeps what opens the clause: the label read "[outdated: btw I'm
+    vegetarian]", quoting the aside with the claim. The aside (``extract.asides.MARKERS_EN`` / ``_ZH``) now stays
+    before the label; a piece that is an aside alone, or opens with none, is labelled as it is."""
+    en = _hit("btw I'm vegetarian, and I'm allergic to shellfish", ("btw I'm vegetarian",))
+    assert marked_text(en, LABELS["en"]) == "btw [outdated: I'm vegetarian], and I'm allergic to shellfish"
+    zh = _hit("对了，我是素食者，而且我对虾过敏", ("对了，我是素食者",))
+    assert marked_text(zh, LABELS["zh"]) == "对了，[已过时：我是素食者]，而且我对虾过敏"
+    oh = _hit("I live in Leeds. Oh and I work at Acme.", ("Oh and I work at Acme.",))
+    assert marked_text(oh, LABELS["en"]) == "I live in Leeds. Oh and [outdated: I work at Acme.]"
+    aside = _hit("I live in Leeds. Actually!", ("Actually!",))
+    assert marked_text(aside, LABELS["en"]) == "I live in Leeds. [outdated: Actually!]"
+    plain = _hit("So much has changed. I live in Leeds.", ("So much has changed.",))  # "So" opens no aside here
+    assert marked_text(plain, LABELS["en"]) == "[outdated: So much has changed.] I live in Leeds."
+
+
 def test_context_block_prints_the_marked_line_with_its_citation() -> None:
     hit = _hit("I prefer UPS. I am allergic to peanuts.", ("I am allergic to peanuts.",), matched="I prefer UPS.")
     block = render_context("delivery", [hit], 200)
@@ -51,7 +67,7 @@ def test_every_text_door_labels_an_outdated_hit_with_inline_pieces_inline_only()
     the result superseded, so the allergy read as outdated too; the context block labelled the piece only."""
     text = "btw I'm vegetarian, and I'm allergic to shellfish."
     hit = replace(_hit(text, ("btw I'm vegetarian",)), superseded=True)
-    inline = "[outdated: btw I'm vegetarian], and I'm allergic to shellfish."
+    inline = "btw [outdated: I'm vegetarian], and I'm allergic to shellfish."
     assert render_context("is she vegetarian?", [hit], 500).splitlines()[1].startswith(f"- {inline} (")
     assert recall_text(hit, LABELS["en"], False) == inline
     assert _hit_line(hit, LABELS["en"])["text"] == inline and "superseded" not in _hit_line(hit, LABELS["en"])

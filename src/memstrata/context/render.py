@@ -10,6 +10,7 @@ from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_t
 
 from memstrata.context.attribution import attribution, several_users
 from memstrata.context.standing import FOOD_KEYS
+from memstrata.extract.asides import marker_length
 from memstrata.recall.excerpt import ELLIPSIS, excerpt
 from memstrata.recall.outdated import shown_text
 from memstrata.text.hanzi import as_written, simplified
@@ -217,7 +218,9 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     """``hit.text`` on one line with each of ``hit.outdated_parts`` enclosed in a label,
     ``[outdated: I am allergic to peanuts.]`` (``[已过时：我以後都希望用順豐]``), so an agent
     reading a current message tells the statements the user has since withdrawn or replaced from
-    the ones that hold; the enclosing brackets show where the outdated piece ends. A piece no
+    the ones that hold; the enclosing brackets show where the outdated piece ends. The label quotes
+    the claim: a discourse marker opening the piece stays before it (``extract.asides.marker_length``:
+    "btw [outdated: I'm vegetarian], and ...", not "[outdated: btw I'm vegetarian]"). A piece no
     longer in the text (cut by ``recall.excerpt``) is skipped. An outdated episode hit on one sentence
     is that sentence alone: the mark is the matched sentence's (``outdated``), and the rest of the
     message may still hold ("I prefer UPS. I am allergic to peanuts."). What context(), ``recall``
@@ -241,7 +244,8 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
         found = text.find(piece, at)
         if not piece or found < 0:
             continue
-        out.append(text[at:found] + f"[{labels['outdated']}{colon}{piece}]")
+        aside = marker_length(piece)  # "btw", 对了: how the user put it, not what was replaced
+        out.append(text[at:found] + piece[:aside] + f"[{labels['outdated']}{colon}{piece[aside:]}]")
         at = found + len(piece)
     return "".join(out) + text[at:]
 

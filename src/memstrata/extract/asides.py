@@ -98,6 +98,21 @@ _FRONTED_FOR_EN = lazy_regex(r"(?i)^(?!for\s+(?:now|the time being|today|tonight
                              r"(?P<said>(?:please|let'?s|always|never|just)\b.*?|(?:use|ship|switch)\b.*?)[.!]*$")
 
 
+def marker_length(piece: str) -> int:
+    """How many characters of ``piece`` its opening discourse markers take (``MARKERS_EN`` / ``MARKERS_ZH``, with
+    the spaces and commas after them): ``0`` when it opens with none, or when they are all of it. A label that
+    quotes what ``piece`` states leaves them out (``context.render.marked_text``): "[outdated: btw I'm vegetarian]"
+    quoted the aside with the claim.
+
+    >>> marker_length("btw I'm vegetarian"), marker_length("对了，我是素食者"), marker_length("I'm vegetarian")
+    (4, 3, 0)
+    >>> marker_length("Actually"), marker_length("So much has changed")
+    (0, 0)
+    """
+    found = _OPEN_EN.match(piece) or _OPEN_ZH.match(piece)
+    return found.end() if found is not None and found.end() < len(piece) else 0
+
+
 def without(sentence: str) -> str | None:
     """``sentence`` without its opening and closing discourse markers, or ``None`` when it has none,
     or when nothing would be left of it.
