@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memstrata.integrations.hooks.transcript import read_turns
+from memstrata.integrations.hooks.transcript import read_turns, why_no_turns
 
 SESSIONS = Path(__file__).resolve().parents[1] / "surfaces" / "agent_sessions"
 
@@ -59,3 +59,25 @@ def test_a_line_that_is_not_utf8_is_skipped_not_stored_with_replacement_characte
         "ü".encode(), "ü".encode("latin-1")), line("c", "我住在北京")]) + b"\n")
     assert [(t.key, t.text) for t in read_turns(path, "claude-code")] == [("a", "I live in Zürich"),
                                                                           ("c", "我住在北京")]
+
+
+def test_a_transcript_without_turns_says_what_is_missing_and_where(tmp_path: Path) -> None:
+    """A Claude Code transcript whose message lines had no ``uuid`` (the id each turn is stored under) was
+    logged as "is it a codex transcript?", which it was not; now the log names the field and the lines."""
+    path = tmp_path / "session.jsonl"
+    lines = [{"type": "user", "message": {"role": "user", "content": "I prefer tabs"}},
+             {"type": "summary", "summary": "x"},
+             {"type": "assistant", "message": {"role": "assistant", "content": "Noted"}, "uuid": ""}]
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    assert read_turns(path, "claude-code") == []
+    assert why_no_turns(path, "claude-code") == (
+        f'2 claude-code message lines have no "uuid" (the id each turn is stored under): lines 1, 3 of {path}')
+    codex = tmp_path / "rollout.jsonl"
+    codex.write_text(json.dumps({"type": "response_item", "payload": {"type": "reasoning"}}) + "\n", encoding="utf-8")
+    assert why_no_turns(codex, "claude-code") == "is it a codex transcript? then the hook needs --agent codex"
+    assert why_no_turns(path, "codex") == "is it a claude-code transcript? then the hook needs --agent claude-code"
+    other = tmp_path / "notes.jsonl"
+    other.write_text('{"a": 1}\nnot json\n', encoding="utf-8")
+    assert why_no_turns(other, "claude-code") == (
+        f'2 lines of {other}, none a claude-code message: a line {{"type": "user" | "assistant", "uuid", '
+        '"message"} (1 not a JSON object)')

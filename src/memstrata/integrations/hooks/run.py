@@ -45,7 +45,7 @@ from memstrata.integrations.hooks.protocol import (
     hooks_dir,
     parse_payload,
 )
-from memstrata.integrations.hooks.transcript import read_turns
+from memstrata.integrations.hooks.transcript import read_turns, why_no_turns
 from memstrata.text.counts import counted
 
 try:  # POSIX: concurrent events of one session take turns on its state file
@@ -131,12 +131,12 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
 
 
 def _no_turns(transcript: Path, agent: str) -> str:
-    """The outcome of a transcript with no turn of ``agent``: its line count, and the agent whose
-    transcript it may be (a wrong ``--agent`` reads nothing, which must not look like "all stored")."""
+    """The outcome of a transcript with no turn of ``agent``: its line count and why (``why_no_turns``: the
+    lines missing the id a turn is stored under, or the agent whose transcript it may be). A wrong
+    ``--agent`` reads nothing, which must not look like "all stored"; a Claude Code transcript whose lines
+    had no ``uuid`` was asked "is it a codex transcript?", which it was not."""
     lines = sum(1 for line in transcript.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip())
-    other = "codex" if agent == "claude-code" else "claude-code"
-    return (f"no {agent} turns among the transcript's {lines} lines; nothing stored"
-            + (f" (is it a {other} transcript? then the hook needs --agent {other})" if lines else ""))
+    return f"no {agent} turns among the transcript's {lines} lines; nothing stored ({why_no_turns(transcript, agent)})"
 
 
 @contextlib.contextmanager

@@ -81,6 +81,61 @@ def read_turns(path: Path, agent: str) -> list[Turn]:
     raise ValueError(f"unknown agent {agent!r}")
 
 
+def _claude_message(record: dict[str, Any]) -> bool:
+    return record.get("type") in ("user", "assistant") and isinstance(record.get("message"), dict)
+
+
+def _codex_line(record: dict[str, Any]) -> bool:
+    return isinstance(record.get("payload"), dict) and isinstance(record.get("type"), str)
+
+
+#: At most this many line numbers are named in a message.
+SHOWN_LINES = 3
+
+
+def why_no_turns(path: Path, agent: str) -> str:
+    """Why the transcript at ``path`` gave ``agent`` no turn, for the hook's log: what is missing and where.
+
+    * message lines of the agent's format without the id a turn is stored under (Claude Code's ``uuid``):
+      ``3 claude-code message lines have no "uuid" (the id each turn is stored under): lines 1, 2, 3 of PATH``;
+    * lines of the other agent's format: ``is it a codex transcript? then the hook needs --agent codex``;
+    * nothing of either (``4 lines of PATH, none a claude-code message: a line {"type": "user" | "assistant",
+      "uuid", "message"}``), or no line at all.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    lines = [line for line in _utf8_lines(path.read_bytes()) if line.strip()]
+    records = [(n, r) for n, r in enumerate(_parsed(lines), start=1) if r is not None]
+    if not lines:
+        return f"{path} holds no line yet"
+    other = "codex" if agent == "claude-code" else "claude-code"
+    if agent == "claude-code":
+        keyless = [n for n, r in records if _claude_message(r) and not (isinstance(r.get("uuid"), str) and r["uuid"])]
+        if keyless:
+            where = ", ".join(map(str, keyless[:SHOWN_LINES])) + (", ..." if len(keyless) > SHOWN_LINES else "")
+            return (f"{len(keyless)} claude-code message line{'s' if len(keyless) > 1 else ''} "
+                    f"{'have' if len(keyless) > 1 else 'has'} no \"uuid\" (the id each turn is stored under): "
+                    f"line{'s' if len(keyless) > 1 else ''} {where} of {path}")
+    theirs = _codex_line if agent == "claude-code" else _claude_message
+    if any(theirs(r) for _, r in records):
+        return f"is it a {other} transcript? then the hook needs --agent {other}"
+    shape = ('{"type": "user" | "assistant", "uuid", "message"}' if agent == "claude-code" else
+             '{"type": "response_item", "payload": {"type": "message", "role", "content"}}')
+    unread = len(lines) - len(records)
+    return (f"{len(lines)} lines of {path}, none a {agent} message: a line {shape}"
+            + (f" ({unread} not a JSON object)" if unread else ""))
+
+
+def _parsed(lines: Iterable[str]) -> Iterator[dict[str, Any] | None]:
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        yield record if isinstance(record, dict) else None
+
+
 def _utf8_lines(data: bytes) -> Iterator[str]:
     for raw in data.splitlines():
         with contextlib.suppress(UnicodeDecodeError):
