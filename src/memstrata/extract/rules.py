@@ -33,6 +33,7 @@ from memstrata.extract import (
     contrast,
     conventions,
     corrected,
+    corrected_later,
     deflected,
     directives,
     excepted,
@@ -150,6 +151,9 @@ class RuleExtractor:
                 found = [(fix, detect_language(sentence))]
             # "..., no wait, Osaka", 不对，是大阪, "Oh wait, they closed. Now it's Zuni Cafe.": the last value corrected
             if not found and (fix := restated.again(sentence, last, corrected=corrected_before)) is not None:
+                found = [(fix, detect_language(sentence))]
+            # "Oops, I meant Munich" as a message of its own: the value of the message before (facts.previous)
+            if not found and n == 0 and last is None and (fix := corrected_later.read(as_said)) is not None:
                 found = [(fix, detect_language(sentence))]
             found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
                              (lang for _, lang in found), strict=True))

@@ -10,6 +10,8 @@ fact obeys, with an audit event for each change:
   supersedes an earlier sentence's (``apply_message``);
 * a value said before the key's current one was stated is stored as a past value, wherever
   messages arrive in time order (``facts.place``: late arrival, ``facts.timeline``);
+* a correction naming only a new value ("Oops, I meant Munich") supersedes the one fact of that kind the
+  user's message just before stated, or changes nothing (``facts.previous``);
 * a withdrawal supersedes what it names with no successor and is remembered, so a value said
   before it that arrives later ends there (``facts.withdraw``);
 * a value coming back cites the messages that said it before (``facts.place.returning``);
@@ -27,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from memstrata.errors import EmbeddingError
-from memstrata.extract import allergy_denied
+from memstrata.extract import allergy_denied, corrected_later
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
@@ -35,7 +37,7 @@ from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
-from memstrata.facts import place, withdraw
+from memstrata.facts import place, previous, withdraw
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.switch import SWITCH_KEY, as_used, ended_by_switch
@@ -119,6 +121,11 @@ class FactEngine:
         """
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
+        if cand.key == corrected_later.KEY:  # "Oops, I meant Munich": the previous message's place, or nothing
+            cand, named = previous.corrected(self, conn, said, cand)
+            if not named:
+                return []
+            replaces = {*replaces, *named}
         if cand.key == SWITCH_KEY and not cand.instead_of:  # "We've moved to Linear": what it ends
             cand = replace(cand, instead_of=ended_by_switch(self, conn, said, cand))
         if cand.instead_of:

@@ -32,7 +32,7 @@ class FactWrites(PgBase):
                  value_norm: str | None = None, status: str = "active") -> list[int]:
         """Ids of facts of ``scope`` about ``subject`` under ``keys`` (``None``: any key) with
         ``status`` (``active`` unless told; optionally one value)."""
-        where, params = scope_predicate(scope, session=False)
+        where, params = scope_predicate(Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id))
         hidden, hparams = self._hidden(conn, "facts")
         if keys is not None:
             where, params = f"{where} AND key = ANY(%s)", [*params, list(keys)]
@@ -90,6 +90,14 @@ class FactWrites(PgBase):
         """Remove citations (a value split in two: ``facts.split``)."""
         conn.execute("DELETE FROM fact_citations WHERE fact_id = %s AND episode_id = ANY(%s)",
                      (fact_id, list(episode_ids)))
+
+    @staticmethod
+    def user_turns_between(conn: Conn, scope: Scope, after: int, before: int) -> int:
+        """How many user episodes of ``scope`` (any session) lie strictly between two episode ids."""
+        where, params = scope_predicate(scope, session=False)
+        row = conn.execute(f"SELECT count(*) FROM episodes WHERE {where} AND role = 'user' AND id > %s AND id < %s",
+                           [*params, after, before]).fetchone()
+        return int(row[0])  # type: ignore[index]
 
     @staticmethod
     def episode_times(conn: Conn, ids: Sequence[int]) -> dict[int, datetime]:

@@ -86,6 +86,11 @@ class FactRows(ReferenceBase):
         """Remove citations (a value split in two: ``facts.split``)."""
         conn.citations -= {(fact_id, e) for e in episode_ids}
 
+    def user_turns_between(self, conn: State, scope: Scope, after: int, before: int) -> int:
+        """How many user episodes of ``scope`` (any session) lie strictly between two episode ids."""
+        return sum(1 for i, e in conn.episodes.items() if after < i < before and e["role"] == "user"
+                   and self._in_scope(conn, e, Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id)))
+
     @staticmethod
     def episode_times(conn: State, ids: Sequence[int]) -> dict[int, datetime]:
         """When each of these episodes was said (``created_at``)."""

@@ -92,6 +92,14 @@ class FactWrites(SQLiteBase):
         conn.executemany("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?",
                          [(fact_id, e) for e in episode_ids])
 
+    def user_turns_between(self, conn: sqlite3.Connection, scope: Scope, after: int, before: int) -> int:
+        """How many user episodes of ``scope`` (any session) lie strictly between two episode ids."""
+        whole = Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id)
+        where, params = self.where(conn, whole, table="episodes", expiry=False)
+        row = conn.execute(f"SELECT count(*) FROM episodes WHERE {where} AND role = 'user' AND id > ? AND id < ?",
+                           [*params, after, before]).fetchone()
+        return int(row[0])
+
     @staticmethod
     def episode_times(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, datetime]:
         """When each of these episodes was said (``created_at``), inside an open transaction."""

@@ -1,0 +1,64 @@
+"""What a correction naming only a new value corrects: the user's fact of that kind said just before.
+
+"I live in Berlin" then "Oops, I meant Munich", 我在南京工作 then 说错了，是在南通: the extractor reads the second
+message as the new value alone (``extract.corrected_later.KEY``). It corrects the user's previous message, and only
+that one:
+
+* the fact must have been stated by the user's message just before the correction: no other user message between
+  them (an assistant's reply between is allowed: "Noted, Berlin." then "Oops, I meant Munich"), and said at most
+  ``WINDOW`` before it. A correction after another question, or after a pause, names nothing it can be sure of.
+* among that message's facts of the user (not another person's), exactly one must hold a value of the new value's
+  kind (``extract.corrected_later.same_kind``: a place for a place, a time for a time, a number for a number, a name
+  with the same first word). None or several: nothing changes, the correction is not stored (a wrong fact is worse
+  than a missing one).
+
+The new value then takes that fact's key and supersedes it, with the old statement said again with the new value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from memstrata.extract.corrected_later import KEY, same_kind
+from memstrata.extract.taxonomy import key_spec
+from memstrata.facts.said import Said
+from memstrata.facts.terms import subject_of
+
+if TYPE_CHECKING:
+    from memstrata.extract.base import FactCandidate
+    from memstrata.facts.engine import FactEngine
+
+#: How long after the previous message a bare correction may still speak of it: a slip is corrected at once, in the
+#: next message; 10 minutes covers a slow reply and an assistant's answer between, not a conversation taken up again.
+WINDOW = timedelta(minutes=10)
+
+
+def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+    """``cand`` (under ``KEY``) under the key of the fact it corrects, and that fact's id; ``cand`` unchanged and no
+    id when the previous message holds no single fact it can correct (see the module docstring)."""
+    store, subject = engine.store, subject_of(said, cand)
+    if said.episode_id is None or cand.key != KEY or subject:
+        return cand, set()
+    ids = store.fact_ids(conn, said.scope, keys=None, subject=subject)
+    facts = [f for f in store.load_facts(conn, ids) if not f.encrypted and f.key != KEY]
+    before = {f.id: max((e for e in f.citations if e < said.episode_id), default=None) for f in facts}
+    latest = max((e for e in before.values() if e is not None), default=None)
+    if latest is None or store.user_turns_between(conn, said.scope, latest, said.episode_id):
+        return cand, set()
+    when = store.episode_times(conn, [latest]).get(latest)
+    if when is None or not timedelta(0) <= said.at - when <= WINDOW:
+        return cand, set()
+    fitting = [f for f in facts if latest in f.citations and same_kind(f.value, cand.value, cand.evidence)]
+    if len(fitting) != 1:
+        return cand, set()
+    old = fitting[0]
+    try:
+        spec = key_spec(old.key)
+    except KeyError:
+        return cand, set()
+    statement = (old.statement.replace(old.value, cand.value) if old.value and old.statement.count(old.value) == 1
+                 else cand.value)
+    return replace(cand, key=old.key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
+                   statement=statement), {old.id}

@@ -1,0 +1,30 @@
+"""A bare correction in the next message ("Oops, I meant Munich") corrects the user's message just before it, on every
+store: an assistant's reply or another user's message between leaves it the previous one, the same user's message
+between does not (``Store.user_turns_between``, ``facts.previous``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from conftest import OpenMemory
+
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+def test_the_previous_user_message_is_the_one_corrected(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="nx")
+    memory.add("I live in Berlin", created_at=START)
+    memory.add("Noted: Berlin.", role="assistant", created_at=START + timedelta(seconds=5))
+    memory.add("I live in Oslo", user_id="someone-else", created_at=START + timedelta(seconds=10))
+    memory.add("Oops, I meant Munich", created_at=START + timedelta(seconds=20))
+    assert [f.value for f in memory.list(key="identity.location")] == ["Munich"]
+    assert [f.value for f in memory.list(key="identity.location", user_id="someone-else")] == ["Oslo"]
+
+
+def test_a_user_message_between_leaves_the_value(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="nx")
+    memory.add("I live in Berlin", created_at=START)
+    memory.add("What should I cook tonight?", created_at=START + timedelta(seconds=10))
+    memory.add("Oops, I meant Munich", created_at=START + timedelta(seconds=20))
+    assert [f.value for f in memory.list(key="identity.location")] == ["Berlin"]
+    assert not memory.list(key="user.corrects_previous", status="all")
