@@ -116,6 +116,21 @@ _LATIN = r"[A-Za-z0-9_.+#@/-]"
 _USES_ZH = lazy_regex(
     rf"^{_PROJECT_ZH}(?:现在|目前|一直)?(?:都)?(?:用的是|用|使用|采用|基于)(?P<v>[A-Za-z]{_LATIN}*(?:\s[A-Za-z0-9]{_LATIN}*)?)"
     rf"(?:[，,]?(?:而)?(?:不用|不是|别用|不要用)(?P<alt>[A-Za-z]{_LATIN}*))?(?:(?:做|来做|当)(?P<for>[\w\u4e00-\u9fff]{1,6}))?$")
+#: 我们的后端是Go写的, 这个项目是用Rust写的, 我们前端用React开发: how a part of the project is made, as "our backend
+#: is written in Go" says it (``_USES_EN``); the part is one only a project has (后端, 前端, 代码), never 我们的产品 or
+#: 我们家.
+_PART_ZH = r"(?:后端|前端|服务端|客户端|代码|代码库|仓库|项目|服务|接口|网站|App|app|APP|小程序)"
+_MADE_ZH = lazy_regex(
+    rf"^(?:{_PROJECT_ZH}|我们(?:的|这边的?|公司的|组的?|团队的)?{_PART_ZH})(?:现在|目前|主要|全部|都|全)*"
+    r"(?:是)?(?:用|拿|基于)?"
+    rf"(?P<v>[A-Za-z]{_LATIN}*(?:\s[A-Za-z0-9]{_LATIN}*)?)(?:语言)?(?:写的|开发的|实现的|写|开发|实现|搭的)$")
+#: 我们的数据库是MySQL, 我们线上的缓存用的是Redis: a part of the project's setup, as "Our database is MySQL"
+#: (``_SETUP_EN``).
+_SETUP_PARTS_ZH = {"数据库": "database", "缓存": "cache", "消息队列": "queue", "服务器": "server", "CI": "ci",
+                   "ci": "ci", "包管理器": "package manager", "构建工具": "build system"}
+_SETUP_ZH = lazy_regex(
+    r"^我们(?:的|这边的?|公司的|组的?|团队的)?(?:项目的?)?(?P<env>(?:线上|生产环境?|测试环境?|开发环境?)的?)?"
+    rf"(?P<what>{'|'.join(_SETUP_PARTS_ZH)})(?:现在|目前|一直)?(?:用的是|是|用)(?P<v>[A-Za-z]{_LATIN}*(?:\s[0-9]{_LATIN}*)?)$")
 #: 测试用make test跑, 跑测试用make test, 我们用make test跑测试, 这个项目的测试用make test跑, 格式化统一用black跑一下:
 #: what is run (its English name, as ``_RUN_WITH_EN`` keys it) and the command.
 _RUN_ZH = {"测试": "tests", "单元测试": "unit tests", "格式化": "formatter", "代码检查": "lint", "lint": "lint",
@@ -146,6 +161,11 @@ def find_zh(sentence: str) -> list[Finding]:
         what = _kind(m.group("v"))
         purpose = f"做{m.group('for')}" if m.groupdict().get("for") else ""
         return project_finding(what, m.group("v"), sentence, f"项目用{m.group('v')}{purpose}{alt}")
+    if (m := _MADE_ZH.match(text)) is not None:  # 我们的后端是Go写的: never the user's 后端 = Go写
+        return project_finding(_kind(m.group("v")), m.group("v"), sentence, f"项目用{m.group('v')}写的")
+    if (m := _SETUP_ZH.match(text)) is not None:
+        what = _SETUP_PARTS_ZH[m.group("what")]
+        return project_finding(what, m.group("v"), sentence, f"项目的{m.group('what')}是{m.group('v')}")
     if (m := _TESTS_ZH.match(text)) is not None and (said := m.group("w1") or m.group("w2") or m.group("w3")):
         value = m.group("v").strip()
         return project_finding(_RUN_ZH[said], value, sentence, f"项目用{value}跑{said}")

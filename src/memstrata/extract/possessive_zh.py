@@ -43,9 +43,11 @@ _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:�
 _NOT_A_NAME = lazy_regex(r"[的了着过自己这那些个很都也就还]")
 _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
 #: What 是…的 says of how a thing is rather than which it is: how it came to one (是去年买的, 是在京东买的, 是朋友送的,
-#: 是公司配的, 是租的: the cleft's verb last) or its condition (是新的, 是坏的, 是二手的, 是自己的). 是华为的, 是联通的
-#: (whose it is, a maker or a provider) name it.
-_HOW_IT_IS = lazy_regex(r"(?:[买租送配考办借换装修织订选挑捡领寄捐赠]|继承|定制|分期|二手|全新|[新旧坏破]|自己|别人)$")
+#: 是公司配的, 是租的: the cleft's verb last), how or by whom it was made (是Go写的, 是小王写的, 是自己搭的,
+#: 是外包做的) or its condition (是新的, 是坏的, 是二手的, 是自己的). 是华为的, 是联通的 (whose it is, a maker or a
+#: provider) name it.
+_HOW_IT_IS = lazy_regex(r"(?:[买租送配考办借换装修织订选挑捡领寄捐赠写做搭画拍建造编]|开发|实现|设计|继承|定制|分期|"
+                        r"二手|全新|[新旧坏破]|自己|别人)$")
 #: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…).
 _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
