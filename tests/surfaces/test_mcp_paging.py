@@ -44,6 +44,7 @@ def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are
             for text in STATEMENTS:
                 await call(client, "add_memory", content=text)
             out["plain"] = await call(client, "list_memories", limit=50)
+            out["first"] = await call(client, "list_memories", limit=2)  # no cursor: the first page
             out["ids"], out["answers"] = await _all_pages(
                 client, 2, between=lambda: call(client, "add_memory", content="I usually wake up at 6am"))
             out["bad"] = await call(client, "list_memories", cursor="page-two")
@@ -58,7 +59,10 @@ def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are
 
     out = asyncio.run(scenario())
     before = [r["id"] for r in out["plain"]["results"]]
-    assert len(before) == 5 and "next_cursor" not in out["plain"]  # without a cursor: as before
+    # Without a cursor, the first page: a list cut by `limit` said `truncated: false` and gave no next_cursor,
+    # so 2 of 5 facts read as all of them.
+    assert len(before) == 5 and out["plain"]["next_cursor"] is None
+    assert len(out["first"]["results"]) == 2 and out["first"]["next_cursor"] is not None
     # Every fact that existed from the first page to the last comes exactly once, though a new one
     # was stored after the first page (it sorts before the cursor, so it is not on these pages).
     assert len(out["ids"]) == len(set(out["ids"])) == 5 and set(out["ids"]) == set(before)
@@ -77,9 +81,10 @@ def test_a_page_cut_by_the_token_budget_continues_after_the_last_line_shown(tmp_
                 await call(client, "add_memory", content=text)
             plain = await call(client, "list_memories", limit=50)
             ids, answers = await _all_pages(client, 50)
-        return ids, answers, [r["id"] for r in plain["results"]]
+        return ids, answers, [r["id"] for r in plain["results"]] + [plain["next_cursor"]]
 
     ids, answers, plain = asyncio.run(scenario())
     assert any(a["truncated"] for a in answers) and len(answers) > 1
     assert sorted(ids) == sorted(set(ids)) and len(ids) == 5  # nothing the budget cut is lost
-    assert len(plain) < 5  # without a cursor the cut lines could not be reached
+    # without a cursor: the first page, cut by the budget too, whose next_cursor reaches the lines cut (it had none)
+    assert plain == [r["id"] for r in answers[0]["results"]] + [answers[0]["next_cursor"]] and plain[-1] is not None

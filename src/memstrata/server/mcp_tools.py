@@ -285,13 +285,11 @@ def _register_reads(server: MCPServer[Any], memory: AsyncMemory, reads: dict[str
                             cursor: str | None = None) -> dict[str, Any]:
         """The user's current facts, newest first, short lines with ids and `subject` (whom the fact is
         about; null: the user; `project`: the folder a project's convention holds in).
-        `filter` as search_memory, e.g. `tag = "food"`. To read them all, pass
-        `cursor: "start"`, then each answer's `next_cursor` (null after the last page)."""
-        if cursor is not None:
-            return await _cursor_page(memory, "fact", limit, filter, cursor, reads, budget_tokens)
-        rows = await memory.list(limit=min(limit, MAX_RESULTS), filter=filter or None, **reads)  # type: ignore[arg-type]
-        kept, truncated = within_budget([_fact_line(f) for f in rows if isinstance(f, Fact)], budget_tokens)
-        return {"results": kept, "truncated": truncated}
+        `filter` as search_memory, e.g. `tag = "food"`. Next page: pass the answer's `next_cursor`
+        (null after the last)."""
+        # Every call is a cursor page, the first one too: without a cursor a list cut by `limit` or the
+        # budget said `truncated: false` (limit) and gave no way on, so a model read 20 of 30 facts as all.
+        return await _cursor_page(memory, "fact", limit, filter, cursor, reads, budget_tokens)
 
     @server.tool()
     async def get_history(key: str, subject: str | None = None) -> dict[str, Any]:
