@@ -201,3 +201,21 @@ def check_id(call: str, name: str, value: Any, *, then: str = "") -> int:
         raise refused(name, f"{call}: {name} must be a whole-number id from 1 up (ids start at 1), "
                             f"got {cut(repr(value))}{then}")
     return value
+
+
+def check_timeline(key: Any, subject: Any, listing: str) -> None:
+    """A key's timeline asked on a door that takes a ``key`` and a ``subject`` only (REST ``GET /v1/history``,
+    MCP ``get_history``), refused in that door's words: the SDK's (``history(): key is empty ...; (list() shows
+    them) or a fact_id``) named a call, a listing and an argument the door does not have. ``listing`` is where the
+    door's keys are shown (``GET /v1/facts``, ``list_memories``). A key or subject of another type is left to the
+    SDK's check.
+
+    Raises:
+        InvalidInput: ``field`` ``key`` or ``subject``, when it is empty or whitespace (an unset variable).
+    """
+    if isinstance(key, str) and not key.strip():
+        raise refused("key", f"key is empty ({cut(repr(key))}); give a fact key such as 'shipping.carrier' "
+                             f"({listing} shows them)")
+    if isinstance(subject, str) and not subject.strip():
+        raise refused("subject", f"subject is empty ({cut(repr(subject))}); give 'user' for the user's own timeline, "
+                                 "a person such as 'wife', or no subject for every one")

@@ -115,6 +115,11 @@ def test_rest_gives_a_keys_history_with_a_subject(stored: Path) -> None:
         assert values(subject="son") == []
         blank = client.get("/v1/history", params={"user_id": "alice", "key": KEY, "subject": ""})
         assert (blank.status_code, blank.json()["error"]["details"]) == (422, {"field": "subject"}), blank.text
+        # in the route's words: the SDK's named history(), list() and a fact_id, which this route does not take
+        assert blank.json()["error"]["message"].startswith("subject is empty ('')"), blank.text
+        no_key = client.get("/v1/history", params={"user_id": "alice", "key": " "}).json()["error"]
+        assert no_key == {"code": "invalid_input", "details": {"field": "key"}, "message": (
+            "key is empty (' '); give a fact key such as 'shipping.carrier' (GET /v1/facts shows them)")}
         missing = client.get("/v1/history", params={"user_id": "alice"})
         assert (missing.status_code, missing.json()["error"]["details"]["field"]) == (422, "key"), missing.text
 
@@ -124,10 +129,12 @@ def test_mcp_get_history_gives_the_users_own_timeline_first(stored: Path) -> Non
         async with in_process(stored, "--user", "alice", MEMSTRATA_EMBEDDING_MODEL="hashing-64") as client:
             return [await call(client, "get_history", key=KEY), await call(client, "get_history", key=KEY,
                                                                            subject="wife"),
-                    await call(client, "get_history", key=KEY, subject="")]
-    every, wife, blank = asyncio.run(scenario())
+                    await call(client, "get_history", key=KEY, subject=""), await call(client, "get_history", key="")]
+    every, wife, blank, no_key = asyncio.run(scenario())
     assert [(line["subject"], line["text"], line["status"]) for line in every["timeline"]] == [
         (None, f"{KEY} = Google", "superseded"), (None, f"{KEY} = Apple", "active"),
         ("wife", f"{KEY} = Microsoft", "superseded"), ("wife", f"{KEY} = Amazon", "active")]
     assert [line["text"] for line in wife["timeline"]] == [f"{KEY} = Microsoft", f"{KEY} = Amazon"]
-    assert blank["error"].startswith("invalid_input: get_history: history(): subject is empty"), blank
+    assert blank["error"].startswith("invalid_input: get_history: subject is empty ('')"), blank
+    assert no_key == {"error": "invalid_input: get_history: key is empty (''); give a fact key such as "
+                               "'shipping.carrier' (list_memories shows them)"}

@@ -18,6 +18,7 @@ from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from memstrata import __version__
+from memstrata.arguments import check_timeline
 from memstrata.collector import freeze_startup_objects
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
@@ -271,6 +272,7 @@ def key_history(q: Annotated[KeyHistoryQuery, Query()], caller: Caller, request:
     subject's (a relative, another speaker, a project's convention), each oldest first; ``subject``
     keeps one (``user`` for the user's own, ``wife``). A key or subject with nothing stored is an
     empty timeline, as ``GET /v1/facts?key=...`` of it is an empty list."""
+    check_timeline(q.key, q.subject, "GET /v1/facts")  # in this route's words, not history()'s
     st = state_of(request)
     scope = st.scope(caller, q)
     with st.lock:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 
+from memstrata.arguments import check_timeline
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
 from memstrata.context.folders import absolute_folder
@@ -295,6 +296,7 @@ def _register_reads(server: MCPServer[Any], memory: AsyncMemory, reads: dict[str
     async def get_history(key: str, subject: str | None = None) -> dict[str, Any]:
         """Every value a fact key held (e.g. 'identity.employer'), oldest first: the user's own timeline,
         then each other person's (`subject`). `subject` keeps one: 'user' (the user's own) or e.g. 'wife'."""
+        check_timeline(key, subject, "list_memories")  # in this tool's words, not history()'s
         timeline = await memory.history(key=key, subject=subject, **reads)  # type: ignore[arg-type]
         lines = [{**_fact_line(f), "status": f.status, "from": f"{f.valid_from or f.observed_at:%Y-%m-%d}",
                   "until": f"{f.valid_to:%Y-%m-%d}" if f.valid_to else None} for f, _ in timeline]
