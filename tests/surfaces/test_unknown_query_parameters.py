@@ -46,6 +46,24 @@ def test_rest_refuses_a_query_parameter_the_route_does_not_read(keyed_server: Se
     assert [e["content"] for e in episodes] == ["I like green tea"]  # nothing stored, nothing forgotten
 
 
+def test_rest_refuses_a_query_parameter_given_twice(keyed_server: Server) -> None:
+    """FastAPI read the last of a repeated parameter: ``DELETE /v1/facts/N?user_id=q-alice&user_id=q-bob``
+    deleted q-bob's fact, and a listing answered q-bob's facts for both users named."""
+    with keyed_server.client(ADMIN_KEY) as admin:
+        added = admin.post("/v1/messages", json={"user_id": "q-bob", "messages": [{"content": "I live in Paris"}]})
+        assert added.status_code == 200, added.text
+        fact = admin.get("/v1/facts", params={"user_id": "q-bob"}).json()["items"][0]["id"]
+        answers = [admin.delete(f"/v1/facts/{fact}?user_id=q-alice&user_id=q-bob"),
+                   admin.get("/v1/facts?user_id=q-alice&user_id=q-bob")]
+        kept = admin.get("/v1/facts", params={"user_id": "q-bob"}).json()["items"]
+    for answer in answers:
+        assert answer.status_code == 422, answer.text
+        error = answer.json()["error"]
+        assert error["details"]["field"] == "user_id", error
+        assert error["message"].startswith("user_id: given 2 times ('q-alice', 'q-bob'); give it once"), error
+    assert [f["id"] for f in kept] == [fact]  # nothing deleted
+
+
 def test_rest_says_a_body_route_reads_its_arguments_from_the_body(keyed_server: Server, alice: str) -> None:
     with keyed_server.client(alice) as client:
         answer = client.post("/v1/search?user_id=carol", json={"query": "tea"})
