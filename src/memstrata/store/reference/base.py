@@ -53,6 +53,13 @@ class State:
     #: (org, project, user or "", digest) of facts forgotten from messages that stay (``store.suppressed``).
     suppressed: set[tuple[str, str, str, str]] = field(default_factory=set)
     next_id: Counter[str] = field(default_factory=Counter)
+    #: ``EpisodeLookups`` of this copy of the state (never copied with it: see ``__getstate__``).
+    lookups: Any = field(default=None, repr=False, compare=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A transaction's copy (``Db.write``) starts without the lookups: they describe the
+        # episodes of the state they were built on, and are rebuilt on first use.
+        return {k: v for k, v in self.__dict__.items() if k != "lookups"}
 
     def new_id(self, table: str) -> int:
         """The next id of ``table`` (ids are never reused)."""
