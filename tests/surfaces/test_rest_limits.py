@@ -1,8 +1,10 @@
 """Limits, concurrency and start-up rules of ``memstrata serve``, over real HTTP.
 
 One server with small limits (body 20 kB, batch 5, search limit 20, result payload 4 kB,
-rate 30 requests a minute per key) and an admin key; the open server (no keys, two uvicorn
-workers on one SQLite file) takes eight concurrent writers.
+rate 30 requests a minute per key) and an admin key, embedding with the hashing model
+(``hashing-64``: no limit depends on the model, whose load cost the start ~1 s of CPU); the open
+server (no keys, two uvicorn workers on one SQLite file, the real model) takes eight concurrent
+writers.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ RATE = 30
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = start_server(tmp_path_factory.mktemp("limits"), MEMSTRATA_ADMIN_KEY=ADMIN_KEY,
+                          MEMSTRATA_EMBEDDING_MODEL="hashing-64",
                           MEMSTRATA_MAX_BODY_BYTES="20000", MEMSTRATA_MAX_BATCH="5", MEMSTRATA_MAX_SEARCH_LIMIT="20",
                           MEMSTRATA_MAX_RESPONSE_BYTES="4000", MEMSTRATA_RATE_LIMIT=str(RATE))
     yield server
