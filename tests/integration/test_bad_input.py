@@ -391,3 +391,15 @@ def test_wrong_types_of_metadata_and_filter_are_invalid_input_and_store_nothing(
         with pytest.raises(InvalidInput, match="filter must be a string"):
             memory.list(filter=["tag"])  # type: ignore[arg-type]
         assert [e.content for e in memory.list(kind="episode")] == ["I like tea"]
+
+
+def test_a_dialogue_longer_than_the_query_bound_is_searched_by_its_latest_turns(stocked: Memory) -> None:
+    # before: "query is 41,… characters; the limit is 16,384" for the conversation so far, which the
+    # docs say to pass; a message as long is still refused (the over_long_query case above)
+    chat = "\n".join(f"user: what about the weather on day {i}?\nassistant: Mild and dry on day {i}, "
+                     "a good day for a walk by the river." for i in range(300))
+    dialogue = f"{chat}\nuser: which city has the old yellow trams I love?"
+    assert len(dialogue) > 30_000
+    hits = stocked.search(dialogue, limit=3, user_id=USER)
+    assert hits and hits[0].text == LISBON
+    assert LISBON in stocked.context(dialogue, user_id=USER)

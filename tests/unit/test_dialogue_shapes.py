@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.text.clauses import split_dialogue, transcript
+from memstrata.text.clauses import latest_turns, split_dialogue, transcript
 
 ASKED = "What should I get her?"
 CONTEXT = "my sister's wedding is in May\nLovely!\nWhat should I get her?"
@@ -65,3 +65,16 @@ def test_a_dialogue_without_labels_is_a_message_of_several_lines() -> None:
     text = "my sister's wedding is in May\nLovely! What will you get her?\nNot sure. Any ideas?"
     assert transcript(text) is None
     assert split_dialogue(text) == (text, None)
+
+
+def test_a_dialogue_over_the_bound_is_read_from_its_latest_whole_turns() -> None:
+    turns = [f"user: note {i} about the garden\nassistant: noted {i}." for i in range(400)]
+    text = "\n".join(turns) + "\nuser: " + ASKED
+    tail = latest_turns(text, 1_000)
+    assert tail is not None and len(tail) <= 1_000 and text.endswith(tail)
+    assert tail.startswith(("user: note", "assistant: noted"))  # a whole turn, label first
+    assert split_dialogue(tail)[0] == ASKED
+    # a shorter bound keeps fewer turns; one turn alone is no dialogue, and a message none at all
+    assert latest_turns(text, len("user: " + ASKED)) is None
+    assert latest_turns("a long note " * 200, 1_000) is None
+    assert latest_turns("Caroline: hi\nMelanie: hey\nCaroline: where?\nMelanie: " + "x" * 50, 30) is None

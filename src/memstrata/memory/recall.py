@@ -27,7 +27,7 @@ from memstrata.paging import Page
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.hits import fact_ids
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
-from memstrata.recall.query import build_query, check_search, parse_filter
+from memstrata.recall.query import build_query, check_search, parse_filter, searched_query
 from memstrata.recall.search import Query
 from memstrata.semantic.stm import ShortTerm, search_modes
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -78,9 +78,11 @@ class RecallMethods(MemoryBase):
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
-            InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds/
+            InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``; a longer dialogue is read
+                from its latest turns that fit: ``recall.query.searched_query``) query, bad limit/kinds/
                 status, ``status`` with an ``include_*`` flag, or bad scope identifiers.
         """
+        query = searched_query(query)  # a long dialogue: its latest turns that fit
         checked = check_search(query, limit=limit, kinds=kinds, expand_context=expand_context, status=status,
                                min_score=min_score, min_match=min_match, filter=filter, mode=mode,
                                include_superseded=include_superseded, include_archived=include_archived,
@@ -139,6 +141,7 @@ class RecallMethods(MemoryBase):
             TypeError: an unknown keyword argument (named, as context()'s).
         """
         sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
+        query = searched_query(query)  # as search reads it
         kinds = check_kinds(kinds)
         check_block_arguments(budget_tokens, profile, project_folder)
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses, check_whole
 from memstrata.clock import require_aware
@@ -17,15 +17,30 @@ from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
 from memstrata.recall.search import Query
 from memstrata.semantic.stm import MODES
-from memstrata.text.clauses import transcript
+from memstrata.text.clauses import latest_turns, transcript
 from memstrata.text.visible import blank, check_text
 from memstrata.types import Scope
 
 #: Longest search query, in characters. A question is short; a query of megabytes turned every
 #: term into a full-text OR branch and held a REST worker for 90 s (a 3 MB query), so
 #: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
-#: leaves room for an agent that searches with a paragraph of context.
+#: leaves room for an agent that searches with a paragraph of context. A longer dialogue is searched
+#: by its latest turns that fit (``searched_query``).
 MAX_QUERY_CHARS = 16_384
+_Q = TypeVar("_Q")
+
+
+def searched_query(query: _Q) -> _Q | str:
+    """What a search reads of ``query``: a dialogue (``text.clauses.transcript``) over ``MAX_QUERY_CHARS``
+    characters is read from its latest whole turns that fit in ``MAX_QUERY_CHARS``, so an agent may
+    pass the conversation so far however long it has grown (its question is its last turn); any
+    other query is returned as given, and ``check_request`` refuses it when over-long.
+    """
+    if isinstance(query, str) and len(query) > MAX_QUERY_CHARS:
+        tail = latest_turns(query, MAX_QUERY_CHARS)
+        if tail is not None:
+            return tail
+    return query
 
 
 def parse_filter(filter: str | Expr | None) -> Expr | None:
@@ -41,7 +56,8 @@ def parse_filter(filter: str | Expr | None) -> Expr | None:
 
 def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_context: object) -> tuple[str, ...]:
     """Check what a search asks before its scope is read: ``query`` a non-empty visible string of at
-    most ``MAX_QUERY_CHARS`` (a dialogue of role labels alone is empty), ``limit`` an integer in
+    most ``MAX_QUERY_CHARS`` or a dialogue whose latest turns fit in it (``searched_query``; a dialogue
+    of role labels alone is empty), ``limit`` an integer in
     [1, ``MAX_LIMIT``], ``expand_context`` an integer >= 0; returns the checked ``kinds`` (``arguments.check_kinds``).
 
     Raises:
@@ -54,9 +70,10 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
     if (turns := transcript(query)) is not None and not any(said for _, said in turns):
         # labels alone ("user:\nassistant:") were searched as an empty text: weak hits ranked as answers
         raise InvalidInput(f"query is a dialogue of {len(turns)} empty turns; say what to recall", field="query")
-    if len(query) > MAX_QUERY_CHARS:
+    if len(query) > MAX_QUERY_CHARS and searched_query(query) is query:
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
-                           "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document",
+                           "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document "
+                           "(a longer dialogue is read from its latest turns that fit)",
                            field="query")
     check_text(query, "query", "query")
     check_limit(limit, MAX_LIMIT)

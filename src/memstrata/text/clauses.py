@@ -78,6 +78,16 @@ def transcript(text: str) -> list[tuple[str, str]] | None:
     >>> transcript("Caroline: I went hiking.\nMelanie: Where?\nCaroline: Where did I go last May?")[-1]
     ('caroline', 'Where did I go last May?')
     """
+    marks = _turn_marks(text)
+    if marks is None:
+        return None
+    names = [" ".join(m.group(1).lower().split()) for m in marks]
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    return [(name, text[m.end():end].strip()) for name, m, end in zip(names, marks, ends, strict=True)]
+
+
+def _turn_marks(text: str) -> list[re.Match[str]] | None:
+    """The label of each turn of ``text`` when ``transcript`` reads it as a dialogue, else ``None``."""
     for pattern, least in ((_LABEL, 2), (_NAMED, NAMED_TURNS)):
         marks = list(pattern.finditer(text))
         if len(marks) < least or text[:marks[0].start()].strip():
@@ -85,8 +95,30 @@ def transcript(text: str) -> list[tuple[str, str]] | None:
         names = [" ".join(m.group(1).lower().split()) for m in marks]
         if pattern is _NAMED and not 1 < len(set(names)) < len(names):
             continue  # one name alone is a list of notes; each said once, header lines
-        ends = [m.start() for m in marks[1:]] + [len(text)]
-        return [(name, text[m.end():end].strip()) for name, m, end in zip(names, marks, ends, strict=True)]
+        return marks
+    return None
+
+
+def latest_turns(text: str, limit: int) -> str | None:
+    r"""The latest whole turns of the dialogue ``text`` (as ``transcript`` reads one) that fit in
+    ``limit`` characters, from the first of them to the end of ``text``, when they still read as a
+    dialogue; ``None`` when ``text`` is no dialogue or its last turns alone do not fit.
+
+    An agent passes the conversation so far as its query, and a long chat outgrows any bound on a
+    query's length; what it asks is in its last turns, so a long dialogue is read from the end.
+
+    >>> latest_turns("user: a\nassistant: bb\nuser: where?", 26)
+    'assistant: bb\nuser: where?'
+    >>> latest_turns("user: a\nassistant: bb\nuser: where?", 12) is None
+    True
+    """
+    marks = _turn_marks(text)
+    if marks is None:
+        return None
+    for mark in marks:
+        if len(text) - mark.start() <= limit:
+            tail = text[mark.start():]
+            return tail if transcript(tail) is not None else None
     return None
 
 
