@@ -41,10 +41,10 @@ from memstrata.config import Settings
 from memstrata.errors import InvalidInput, install_hint
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
+from memstrata.memory.base import check_ids
 from memstrata.server.config import ServerConfig
 from memstrata.store.protocol import KeyStore
-from memstrata.store.scope import check_scope
-from memstrata.types import ApiKey, Scope
+from memstrata.types import ApiKey
 
 keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
 
@@ -260,7 +260,7 @@ def keys_create(
     """Create an API key bound to org/project (and optionally a user); prints the key once."""
     def go() -> tuple[ApiKey, str]:
         # before the file is made: `keys create --org " "` left a new, empty database behind
-        check_scope(Scope(org_id=org, project_id=project, user_id=user), needs_owner=False)
+        check_ids(org_id=org, project_id=project, user_id=user)
         with open_memory(db, None, None, None, model=False, create=True) as memory:
             return memory.keys.create(org_id=org, project_id=project, user_id=user, name=name)
     key, secret = run_command(go)

@@ -23,9 +23,8 @@ from memstrata.embed.models import loaded_models
 from memstrata.errors import InvalidInput, MemstrataError, StoreError
 from memstrata.lifecycle.export import _plain
 from memstrata.memory import Memory
-from memstrata.store.scope import check_scope
+from memstrata.memory.base import check_ids
 from memstrata.text.visible import neutralise
-from memstrata.types import Scope
 
 #: The console's width off a terminal: no table row or line of ours comes near it.
 PIPED_WIDTH = 1_000_000
@@ -145,7 +144,7 @@ def refuse_blank_scope(**given: str | None) -> None:
     ``given`` maps ``Memory`` keywords (``user_id``, ``org_id``, ``project_id``, ``agent_id``, ``session_id``) to
     the values typed (``None``: not given).
 
-    The other checks of a scope identifier (control characters, outer spaces, length: ``store.scope.check_scope``)
+    The other checks of a scope identifier (control characters, outer spaces, length: ``memory.base.check_ids``)
     run here too, so a reading command refuses ``--user $'a\\x01'`` whether or not the database exists (it said "no
     database" until there was one); ``show_error`` names the option (``cli_message``).
 
@@ -156,7 +155,7 @@ def refuse_blank_scope(**given: str | None) -> None:
         if isinstance(value, str) and not value.strip() and field in SCOPE_OPTIONS:
             raise InvalidInput(f"{SCOPE_OPTIONS[field]} is empty, got {value!r}; give the {field}, or leave "
                                f"{SCOPE_OPTIONS[field]} out", field=field)
-    check_scope(Scope(**{f: v for f, v in given.items() if v is not None and f in SCOPE_OPTIONS}), needs_owner=False)
+    check_ids(**{f: v for f, v in given.items() if f in SCOPE_OPTIONS})
 
 
 def missing_file(db: str | None, settings: Settings) -> Path | None:

@@ -178,6 +178,19 @@ class MemoryBase:
 CLOSE_CUTOFF = 0.6
 
 
+def check_ids(**ids: str | None) -> None:
+    """Check scope identifiers (``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``; ``None``:
+    not given) as every call checks its scope, without a store: for a door that refuses a bad identifier before
+    it opens the database (the CLI, ``cli.session.refuse_blank_scope``), so a mistyped one is bad input whether
+    or not the file exists.
+
+    Raises:
+        InvalidInput: an empty, non-string, over-long, control- or invisible-character identifier, or one with
+            outer whitespace (``store.scope.check_scope``), naming it (``details.field``).
+    """
+    check_scope(Scope(**{name: value for name, value in ids.items() if value is not None}), needs_owner=False)
+
+
 def closest(typed: str, names: Sequence[str]) -> str | None:
     """The name of ``names`` most like ``typed`` (``difflib`` similarity, each name also read without
     its ``_id``, so ``usr`` finds ``user_id``), or ``None`` when none reaches ``CLOSE_CUTOFF``."""
