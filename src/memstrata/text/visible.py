@@ -79,16 +79,19 @@ def _refused(message: str, field: str | None, offset: int) -> InvalidInput:
 
 def check_name(value: str, what: str, field: str | None = None) -> None:
     """Refuse a name holding a format character (Unicode category Cf: bidi controls, zero-width
-    spaces and joiners, BOM, tag characters).
+    spaces and joiners, BOM, tag characters) or a control character (Cc: a tab, a newline, ``\\x01``,
+    an escape), as a scope identifier refuses both: every door shows a name without its control
+    characters, so ``"alice\\x01"`` was a second speaker who read as "alice".
 
     Raises:
         InvalidInput: naming ``what``, the value, the code point and its character position
             (``details``: ``field``, the argument, and ``position``).
     """
-    hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
+    hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) in ("Cf", "Cc")), None)
     if hidden is not None:
         code = f"U+{ord(value[hidden]):04X}"
-        raise _refused(f"{what} {value!r} contains an invisible format character {code} {at_character(hidden)}; "
+        kind = "an invisible format" if unicodedata.category(value[hidden]) == "Cf" else "a control"
+        raise _refused(f"{what} {value!r} contains {kind} character {code} {at_character(hidden)}; "
                        "remove it", field, hidden)
 
 
