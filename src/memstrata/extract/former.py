@@ -43,7 +43,7 @@ def kept(found: Sequence[tuple[Finding, str]], sentence: str) -> list[tuple[Find
     out: list[tuple[Finding, str]] = []
     for f, lang in found:
         if not f.retract or not f.value or f.key not in FORMER or _NO_PLACE.match(f.value) \
-                or not _said_ended(f.value, sentence, lang):
+                or not _said_ended(f.value, sentence, lang, f.key):
             continue
         en, zh = FORMER[f.key]
         statement = (zh if lang == "zh" else en).format(v=f.value)
@@ -51,8 +51,16 @@ def kept(found: Sequence[tuple[Finding, str]], sentence: str) -> list[tuple[Find
     return out
 
 
-def _said_ended(value: str, sentence: str, lang: str) -> bool:
-    """Whether the clause of ``sentence`` naming ``value`` says the state ended."""
+#: The words of work in a Chinese clause that says where one worked: 我已经不在腾讯工作了 keeps a former employer,
+#: 我已经不在字节了 (no verb of work) withdraws the employer only: the name alone may be no workplace.
+_WORK_ZH = lazy_regex(r"工作|上班|任职|干|离职|辞职|实习")
+
+
+def _said_ended(value: str, sentence: str, lang: str, key: str = "") -> bool:
+    """Whether the clause of ``sentence`` naming ``value`` says the state ended (a Chinese employer's, with a word of
+    work in it)."""
     change = _CHANGE_ZH if lang == "zh" else _CHANGE_EN
     clauses = [c for c in _CLAUSE_BREAK.split(sentence) if value.casefold() in c.casefold()]
+    if lang == "zh" and key == "identity.employer":
+        clauses = [c for c in clauses if _WORK_ZH.search(c)]
     return any(change.search(c) for c in clauses)

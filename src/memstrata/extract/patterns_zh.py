@@ -27,6 +27,7 @@ from memstrata.extract import (
     habits,
     kin,
     medication,
+    places,
     routines,
     shapes,
     temperament,
@@ -270,6 +271,25 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+#: 我已经不在字节了, 我现在不在腾讯了: where one was and is no longer, said with the change (已经, 不再) and no verb of
+#: work, is the employer left when it names one (a place, 家, 群里, 状态 name none: 我已经不在北京了 may be a trip).
+_NO_LONGER_AT = lazy_regex(r"^我(?:现在|目前)?(?:已经不再|已经不|不再)在(?![乎意这那])"
+                           r"(?P<v>[^，,在的]{2,8}?)(?:干|待)?了?$")
+_NOT_AN_EMPLOYER = lazy_regex(r"(?:[里上中边内外家这那儿位线态]|状态|群|国|省|市|区|县|城|岗|学校)$|^(?:公司|单位)$")
+
+
+def _employer_left(clause: str) -> list[Finding]:
+    """The withdrawal of the employer ``clause`` says was left (``_NO_LONGER_AT``); ``[]`` when it names none. Only
+    the withdrawal: with no verb of work said no former employer is kept (``extract.former``)."""
+    m = _NO_LONGER_AT.match(clause)
+    if m is None:
+        return []
+    value = m.group("v")
+    if _NOT_AN_EMPLOYER.search(value) or places.city_zh(value) or places.city_part_zh(value):
+        return []
+    return [Finding("identity.employer", value, CONF_STATED, clause, retract=True)]
+
+
 def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     """我不再对花生过敏了: withdraws the fact instead of stating one; without a named value
     (我又开始吃肉了) every value of the key."""
@@ -282,7 +302,7 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
             return [Finding(key, "", CONF_STATED, clause, retract=True), *diets.denied(clause, ctx.sentence, "zh")]
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
-    return _named_retraction(clause, ctx)
+    return _employer_left(clause) or _named_retraction(clause, ctx)
 
 
 #: 我不再用顺丰了 / 我以后不用顺丰了: a choice withdrawn. Only a value the gazetteer names (a carrier,

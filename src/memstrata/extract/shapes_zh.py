@@ -245,9 +245,31 @@ _DROP = lazy_regex(r"^(?:我(?:们|們)?(?=(?:以后|已经|已經)?(?:别再?�
                    r"(?:(?P<use>别再?用|不再用|不要再?用)(?![这那它他她])|不用|不要|别|不喝|"
                    r"不吃|不坐)(?P<v>[^，]+?)了$"
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
+#: 我不用Notion了, 我现在不用微信读书了, 我们不用Jira了: a thing the speaker no longer uses, said of themself with the
+#: 了 of a change, as 我已经不用Notion了 says it. 不用 is also "need not" (我不用上班了, 我不用去了), so the thing must
+#: be a name: in Latin letters, one the gazetteer names, or three 汉字 or more that open with no verb and end in no
+#: common noun.
+_MY_DROP = lazy_regex(r"^我(?:们|們)?(?:现在|目前|如今|平时)?不(?:怎么)?用(?P<v>[^，]+?)了$")
+_NEEDLESS_ZH = lazy_regex(r"^[写做上去来加看吃喝买带等管操担交跑学考背读打开送接陪还付排请找说干洗搬回]")
+
+
+def _no_longer_used(clause: str) -> str | None:
+    """The name 我不用X了 says the speaker no longer uses (``_MY_DROP``), ``None`` when it names none."""
+    m = _MY_DROP.match(clause)
+    if m is None:
+        return None
+    value = clean_value(m.group("v"), "zh")
+    if re.fullmatch(r"[A-Za-z][\w.+# -]{0,30}", value) or shapes.named_value(value) is not None:
+        return value
+    hanzi = re.fullmatch(rf"[{_H}]{{3,6}}", value) is not None
+    if hanzi and not (_NEEDLESS_ZH.match(value) or _KIND_HEAD.search(value) or _NOT_A_NAME.search(value)):
+        return value
+    return None
+
+
 _RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$"
                       # the replacement said after the stop: 别用京东了，换顺丰吧 / 以后用顺丰
-                      rf"|^(?:{STANDING_ZH}|之后|现在)?(?:都)?(?:换成|换用|改用|改成|换|用)(?P<n>[^，]+?)(?:吧|好了|了)?$")
+                      rf"|^(?:{STANDING_ZH}|之后|现在)?(?:都)?(?:换成|换用|改用|改成|换|用)了?(?P<n>[^，]+?)(?:吧|好了|了)?$")
 
 
 def _withdrawn_and_restored(sentence: str) -> list[Finding]:
@@ -259,7 +281,9 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     # this once, unless 以后 or a restoration (还是顺丰吧) makes it standing
     alone = False
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
-        if (m := _DROP.match(clause)) is not None:
+        if (mine := _no_longer_used(clause)) is not None:
+            alone, dropped = True, [*dropped, *((thing, "user.uses") for thing in shapes.named_things(mine))]
+        elif (m := _DROP.match(clause)) is not None:
             alone = alone or bool(m.group("later") or m.group("already") or m.group("use"))
             raw = m.group("v") or m.group("v2")
             drinks = clause.startswith(("不喝", "以后不喝"))
@@ -267,8 +291,8 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
                         for thing in shapes.named_things(clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"))]
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(_TAIL.sub("", m.group("v") or m.group("n")), "zh")
-            if m.group("n") and shapes.named_value(value) is None:
-                continue  # 别用京东了，用别的吧: only a named thing (顺丰, 飞书) replaces it
+            if m.group("n") and shapes.named_value(value) is None and not re.fullmatch(r"[A-Z][\w.+# -]{0,30}", value):
+                continue  # 别用京东了，用别的吧: only a named thing (顺丰, 飞书, Mac) replaces it
             restored_key = "user.drinks" if m.group("verb") == "喝" else "user.uses"
             out += chosen(value, restored_key, clause, "zh", statement=f"{m.group('verb') or '用'}{value}")
     if not (out or alone):
