@@ -218,7 +218,8 @@ def test_reading_hooks_create_no_database(env: dict[str, str]) -> None:
     ("not json", "stdin is not JSON"),
     ("[1, 2]", "holds a JSON list"),
     (json.dumps({"session_id": "s", "cwd": "/x", "hook_event_name": "UserPromptSubmit"}), "'prompt'"),
-    (json.dumps({"session_id": "s", "cwd": "/x", "transcript_path": "/nowhere/t.jsonl"}), "FileNotFoundError"),
+    (json.dumps({"session_id": "s", "cwd": "/x", "transcript_path": "/nowhere/t.jsonl"}),
+     "payload field 'transcript_path' names /nowhere/t.jsonl, which does not exist"),
 ])
 def test_an_error_is_logged_and_the_agent_is_not_blocked(env: dict[str, str], stdin: str, logged: str) -> None:
     event = "UserPromptSubmit" if "UserPromptSubmit" in stdin else "Stop"

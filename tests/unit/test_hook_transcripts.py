@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from memstrata.integrations.hooks.protocol import PayloadError
+from memstrata.integrations.hooks.run import handle
 from memstrata.integrations.hooks.transcript import read_turns, why_no_turns
 
 SESSIONS = Path(__file__).resolve().parents[1] / "surfaces" / "agent_sessions"
@@ -81,3 +83,15 @@ def test_a_transcript_without_turns_says_what_is_missing_and_where(tmp_path: Pat
     assert why_no_turns(other, "claude-code") == (
         f'2 lines of {other}, none a claude-code message: a line {{"type": "user" | "assistant", "uuid", '
         '"message"} (1 not a JSON object)')
+
+
+@pytest.mark.parametrize(("where", "what"), [("gone/t.jsonl", "does not exist"), ("", "is a directory")])
+def test_a_transcript_path_that_names_no_file_is_said_before_the_database_is_opened(tmp_path: Path, where: str,
+                                                                                   what: str) -> None:
+    """The log said "FileNotFoundError: [Errno 2] No such file or directory: '...'" once the engine was loaded."""
+    path = tmp_path / where
+    env = {"MEMSTRATA_DB": str(tmp_path / "m.db"), "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+    payload = json.dumps({"session_id": "s", "transcript_path": str(path), "hook_event_name": "Stop", "cwd": "/tmp"})
+    with pytest.raises(PayloadError, match=rf"^payload field 'transcript_path' names {path}, which {what}"):
+        handle("Stop", "claude-code", payload, env)
+    assert not (tmp_path / "m.db").exists()  # no database opened, none created

@@ -41,6 +41,7 @@ from memstrata.integrations.hooks.protocol import (
     CONTEXT_EVENTS,
     HookSettings,
     Payload,
+    PayloadError,
     additional_context,
     hooks_dir,
     parse_payload,
@@ -115,6 +116,8 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
     writes = event not in CONTEXT_EVENTS
     if writes and not payload.transcript_path:
         return "-", "no transcript_path in the payload: nothing to store", ""
+    if writes:
+        _check_transcript(Path(payload.transcript_path or ""))
     with _backend(settings, env, create=writes) as (path, backend):
         if backend is None:
             return path, "no database yet: nothing to recall", ""
@@ -128,6 +131,19 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
         outcome = f"{counted(stored, 'new turn')} stored" if read else _no_turns(
             Path(payload.transcript_path or ""), agent)
         return path, outcome, ""
+
+
+def _check_transcript(transcript: Path) -> None:
+    """Refuse a ``transcript_path`` that names no file before the database is opened: the log said
+    ``FileNotFoundError: [Errno 2] No such file or directory: '...'`` (or ``IsADirectoryError``) after
+    seconds spent loading the engine.
+
+    Raises:
+        PayloadError: naming the payload field, the path and what is wrong with it.
+    """
+    if not transcript.is_file():
+        what = "is a directory, not a transcript file" if transcript.is_dir() else "does not exist"
+        raise PayloadError(f"payload field 'transcript_path' names {transcript}, which {what}; nothing stored")
 
 
 def _no_turns(transcript: Path, agent: str) -> str:
