@@ -5,8 +5,10 @@ and on PostgreSQL; ``POST /v1/import`` takes the key too; a key reused for anoth
 422, a malformed one too.
 
 The restart is a new engine and app on the same database in this process (``TestClient``): what a
-new server process opens, so the replay it answers was kept in the database, not in the stopped
-process; a second server start (~2.4 s of CPU, twice) bought nothing more."""
+new server process opens, so the replay it answers was kept in the database, not in the server's
+process; a second server start (~2.4 s of CPU, twice) bought nothing more. On SQLite the server is
+the run's hashing-64 one (``hashing_server``: this module writes as user t9 alone, its keys its
+own), on PostgreSQL one of its own on a new database."""
 
 from __future__ import annotations
 
@@ -36,8 +38,8 @@ def _episodes(c: httpx.Client) -> list[str]:
     return sorted(e["content"] for e in got.json()["items"])
 
 
-def _scenario(start: Callable[[], Server], database: str | Path) -> None:
-    server = start()
+def _scenario(server: Server, database: str | Path, stop: Callable[[], None]) -> None:
+    """The retries against ``server``, then ``stop`` and a new engine on ``database``."""
     try:
         with server.client() as c:
             first = _post(c, BODY, "6f1c-retry")
@@ -62,7 +64,7 @@ def _scenario(start: Callable[[], Server], database: str | Path) -> None:
             (200, 2, False), (200, 2, True)]
         assert imported[1].headers["idempotent-replayed"] == "true"
     finally:
-        server.stop()
+        stop()
     # the same database, a new engine and app (the server's configuration: no keys, the same model)
     with Memory(database, embedder=HashingEmbedder(dim=64)) as memory, \
             TestClient(create_app(ServerConfig(), memory=memory)) as c:
@@ -73,10 +75,11 @@ def _scenario(start: Callable[[], Server], database: str | Path) -> None:
         assert len(_episodes(c)) == 6
 
 
-def test_a_retried_post_is_stored_once_on_sqlite(tmp_path: Path) -> None:
-    _scenario(lambda: start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL=MODEL), tmp_path / "memory.db")
+def test_a_retried_post_is_stored_once_on_sqlite(hashing_server: Server) -> None:
+    _scenario(hashing_server, hashing_server.db, lambda: None)  # the run's server goes on for other modules
 
 
 def test_a_retried_post_is_stored_once_on_postgres(tmp_path: Path, pg_url: Callable[[], str]) -> None:
     url = pg_url()
-    _scenario(lambda: start_server(tmp_path, database_url=url, MEMSTRATA_EMBEDDING_MODEL=MODEL), url)
+    server = start_server(tmp_path, database_url=url, MEMSTRATA_EMBEDDING_MODEL=MODEL)
+    _scenario(server, url, server.stop)
