@@ -112,3 +112,24 @@ def test_a_forgotten_record_naming_a_stored_row_or_malformed_records_are_refused
         memory.import_records([{**fact, "id": fact["id"] + 100, "citations": [[said]]}])
     assert [e.id for e in memory.list(kind="episode")] == [said]  # nothing was marked or written
     assert memory.import_records(list(memory.export()))["skipped"] == []
+
+
+def test_a_record_whose_ttl_ran_out_is_not_written_back(open_memory: OpenMemory) -> None:
+    # before: `import` of an export restored the expired message (hidden from reads, but in the tables
+    # again until `maintain`), and its fact with it
+    source = open_memory(user_id="ttl")
+    said = source.add("I'm allergic to peanuts", ttl=3600).episode_id
+    kept = source.add("I prefer UPS for delivery").episode_id
+    fact = _allergy(source)
+    if not source.store.capabilities.maintenance:
+        return  # the in-memory store has no exact import
+    past = "2026-01-01T00:00:00.000000+00:00"  # the hour ran out since the export
+    records = [{**r, "expires_at": past} if r.get("id") == said and r["type"] == "episode" else r
+               for r in source.export()]
+    target = open_memory(user_id="ttl")
+    result = target.import_records(records)
+    assert (result["episodes"], result["facts"]) == (1, 1)  # the UPS message and its fact
+    assert {("episode", said), ("fact", fact.id)} <= _skipped(result)
+    assert any(s["id"] == said and "expired on 2026-01-01" in s["reason"] for s in result["skipped"])
+    assert [e.id for e in target.list(kind="episode")] == [kept]
+    assert not _peanuts_anywhere(target)

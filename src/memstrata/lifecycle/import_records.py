@@ -6,14 +6,15 @@ twice changes nothing; an id held by a different memory is a conflict and nothin
 batch is written. Segments, vectors and full-text rows are derived again (they are not
 exported), with the configured model.
 
-Nothing forgotten comes back. A record whose id was forgotten here, or in a ``forgotten`` record
-of the import itself (``store.forgotten``), is skipped, with what hangs on it: a fact citing only
-forgotten episodes, the events of a skipped fact, the withdrawals and outdated marks of a skipped
-episode; a fact that stays loses its citations of forgotten episodes. The rest is imported, and
-the result's ``skipped`` lists each skipped record with the reason. Skipping rather than refusing
-the whole file: the file is a backup the user may need back (everything they did not forget),
-and refusing would leave them no way to restore it but editing it by hand; the forgotten part
-is what they asked never to see again, so dropping it is what they already chose.
+Nothing forgotten comes back. A record whose id was forgotten here, or in a ``forgotten`` record of
+the import itself (``store.forgotten``), or whose ``expires_at`` has passed (its TTL ran out), is
+skipped, with what hangs on it: a fact citing only forgotten episodes, the events of a skipped fact,
+the withdrawals and outdated marks of a skipped episode; a fact that stays loses its citations of
+forgotten episodes. The rest is imported, and the result's ``skipped`` lists each skipped record
+with the reason. Skipping rather than refusing the whole file: the file is a backup the user may
+need back (everything they did not forget), and refusing would leave them no way to restore it but
+editing it by hand; the forgotten part is what they asked never to see again, so dropping it is what
+they already chose.
 """
 
 from __future__ import annotations
@@ -133,6 +134,7 @@ def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: N
         for table, last in store.dialect.last_ids(conn).items():
             floor[table] = max(floor.get(table, 0), last)
         gone = _forgotten(conn, store, episodes, facts, trail)
+        _add_expired(gone, episodes, facts, now)
         try:
             for at, rec in keys:
                 counts["api_keys"] += restore_key(conn, store.dialect, rec, f"{at} (api_key)")
@@ -208,6 +210,17 @@ def _forgotten(conn: Any, store: LifecycleStore, episodes: Numbered, facts: Numb
     return out
 
 
+def _add_expired(gone: dict[str, dict[int, str]], episodes: Numbered, facts: Numbered, now: datetime) -> None:
+    """Add to ``gone`` the episode and fact records whose ``expires_at`` is past at ``now``: their TTL
+    ran out (here or before the export), so the store would only hide them until ``maintain`` purges
+    them; written back, an expired message sat in the new database's tables again."""
+    for table, numbered in (("episodes", episodes), ("facts", facts)):
+        for at, rec in numbered:
+            expires = _time(rec.get("expires_at"), f"{at}: {table[:-1]} #{rec['id']}")
+            if expires is not None and expires <= now:
+                gone[table].setdefault(int(rec["id"]), f"expired on {to_db(expires)} (its TTL ran out)")
+
+
 def _forgotten_messages(conn: Any, d: Any, episodes: Numbered) -> set[int]:
     """The ids of the episode records whose message their owner forgot or let expire here, known by
     its identity (``store.suppressed``) rather than its id: an export of another database (its own
@@ -239,7 +252,9 @@ def _fact_gone(rec: Mapping[str, Any], gone: Mapping[str, Mapping[int, str]]) ->
         return gone["facts"][rec["id"]]
     cited = rec.get("citations") or []
     if isinstance(cited, list) and cited and all(_is_id(e) and e in gone["episodes"] for e in cited):
-        return f"every episode it cites ({', '.join(f'#{e}' for e in cited)}) was forgotten"
+        gone_how = "forgotten or expired" if any(gone["episodes"][e].startswith("expired") for e in cited) \
+            else "forgotten"
+        return f"every episode it cites ({', '.join(f'#{e}' for e in cited)}) was {gone_how}"
     return None
 
 
