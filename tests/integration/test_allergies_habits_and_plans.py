@@ -269,7 +269,7 @@ def _statements(mem: Memory, user: str) -> dict[str, tuple[str, str]]:
     ("zh-butai", "我不太喜欢辣", "不太喜欢辣", "food.dislike", "辣"),  # spicy food: a dietary need
     ("zh-butai-chi", "我不太喜欢吃辣", "不太喜欢吃辣", "food.dislike", "辣"),
     # not eating or drinking something says nothing of liking it
-    ("never-drink", "I never drink coffee", "never drinks coffee", "preference.dislike", "coffee"),
+    ("never-drink", "I never drink coffee", "never drinks coffee", "drink.avoid", "coffee"),
     ("dont-eat", "I don't eat pork", "does not eat pork", "food.dislike", "pork"),
     ("zh-buhe", "我不喝咖啡", "不喝咖啡", "preference.dislike", "咖啡"),
     ("zh-butai-chi-only", "我不太吃辣", "不太吃辣", "food.dislike", "辣"),

@@ -28,7 +28,8 @@ def _withdrawn(text: str) -> list[tuple[str, str]]:
     ("我现在能吃辣了", [("preference.habit", "不吃辣"), ("food.quit", "辣"), ("food.dislike", "辣"),
                  ("preference.dislike", "辣")]),
     ("I started drinking coffee again", [("preference.habit", "not drinking coffee"), ("drink.quit", "coffee"),
-                                         ("food.dislike", "coffee"), ("preference.dislike", "coffee")]),
+                                         ("food.dislike", "coffee"), ("preference.dislike", "coffee"),
+                                         ("drink.avoid", "coffee")]),
     ("I started smoking again", [("preference.habit", "not smoking"), ("habit.quit", "smoking")]),
     ("我又开始抽烟了", [("preference.habit", "不抽烟"), ("habit.quit", "抽烟")]),
     ("I've gone back to running", [("preference.habit", "not running")]),
@@ -51,7 +52,7 @@ def test_what_is_withdrawn(text: str, expected: list[tuple[str, str]]) -> None:
     ("我从来不吃猪肉", [("food.dislike", "猪肉")]),
     ("我從來不吃豬肉", [("food.dislike", "猪肉")]),
     ("我向来不吃香菜", [("food.dislike", "香菜")]),
-    ("I never drink coffee", [("preference.dislike", "coffee")]),
+    ("I never drink coffee", [("drink.avoid", "coffee")]),  # not drunk, no dislike
     ("我一直不喝酒", [("preference.dislike", "酒")]),
     ("我从来不跑步", [("preference.habit", "从来不跑步")]),
 ])

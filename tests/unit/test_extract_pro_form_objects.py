@@ -30,7 +30,7 @@ def test_a_pro_form_object_stores_nothing_of_the_user(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "kept"), [
     ("I don't eat pork either", [("food.dislike", "pork")]),
-    ("I don't drink beer", [("preference.dislike", "beer")]),
+    ("I don't drink beer", [("drink.avoid", "beer")]),
     ("I hate olives too", [("preference.dislike", "olives")]),
     ("I don't drink soda anymore", [("drink.quit", "soda")]),
     ("I love one piece", [("preference.like", "one piece")]),
@@ -42,4 +42,4 @@ def test_a_named_thing_beside_such_a_word_is_kept(text: str, kept: list[tuple[st
 def test_the_other_persons_fact_of_the_message_stays() -> None:
     found = RuleExtractor().extract(text="My dad doesn't drink beer. I don't drink it either.", role="user",
                                     said_at=_AT)
-    assert [(c.key, c.value, c.subject) for c in found] == [("preference.dislike", "beer", "dad")]
+    assert [(c.key, c.value, c.subject) for c in found] == [("drink.avoid", "beer", "dad")]

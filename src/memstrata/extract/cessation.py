@@ -265,7 +265,9 @@ _NO_MORE_EN = lazy_regex(r"\b(?:any\s?more|any longer|no longer|no more)\b", _IC
 _FROM_NOW_EN = lazy_regex(r"\b(?:any\s?more|any longer|from now on|going forward|starting today|(?:ever\s+)?again)\b",
                           _IC)
 _NOT_ACTIVITY_EN = lazy_regex(
-    r"^(?:be|being|like|liking|love|loving|enjoy|enjoying|want|need|know|think|live|living|work|working|use|using|have|care|mind|"
+    # a taste said with a degree is no pastime either: "I don't really like kombucha anymore" (a like ended)
+    r"^(?:(?:really|particularly|especially|even|actually|much)\s+)*"
+    r"(?:be|being|like|liking|love|loving|enjoy|enjoying|want|need|know|think|live|living|work|working|use|using|have|care|mind|"
     r"feel|get|go|going|see|remember|believe|understand|wear|talk|talking|speak|thinking|wondering|considering|"
     r"hoping|feeling|looking|trying|seeing|getting|give up|giving up|quit|stop|worry|worrying|"
     # what follows is no pastime: "I quit my job", "I stopped by the store", "I quit on my dreams"

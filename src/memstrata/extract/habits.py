@@ -132,7 +132,15 @@ def restart_en(clause: str, ctx: object) -> list[Finding]:
     sentence = str(getattr(ctx, "sentence", clause))
     if m.group("e") and not re.search(r"\b(?:now|again|these days)\b", sentence, _IC):
         return []  # "I can eat spicy food" states an ability, not a change
-    return _restarted(act, f"not {act}", _EAT_DRINK_EN.match(act), clause)
+    eat_drink = _EAT_DRINK_EN.match(act)
+    out = _restarted(act, f"not {act}", eat_drink, clause)
+    verb = eat_drink.group("verb").lower() if eat_drink is not None else ""
+    if eat_drink is not None and not m.group("e") and verb not in ("have", "having"):  # "I can eat it now": an ability
+        # the habit is back, said as one: "I started drinking coffee again" is "drinks coffee" (a later quit ends it)
+        thing = clean_value(eat_drink.group("obj"), "en")
+        said = f"{'eats' if verb.startswith('eat') else 'drinks'} {thing}"
+        out.append(Finding("preference.habit", said, CONF_STATED, clause, statement=f"{said} again"))
+    return out
 
 
 def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause: str) -> list[Finding]:
@@ -146,7 +154,8 @@ def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause:
         # what was quit (food.quit / drink.quit: extract.cessation) and a dislike said as ended before it had a key
         quit = [QUIT_KEYS[v] for v in ("吃", "喝", "eat", "drink") if verb.startswith(v)] or ["food.quit", "drink.quit"]
         out += [Finding(key, thing, CONF_STATED, clause, retract=True)
-                for key in (*quit, "food.dislike", "preference.dislike")]
+                for key in (*quit, "food.dislike", "preference.dislike",
+                            *(["drink.avoid"] if "drink.quit" in quit and verb[0] not in "吃喝" else []))]
     return out
 
 

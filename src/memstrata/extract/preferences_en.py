@@ -210,14 +210,15 @@ _WATCHED_MEDIA = lazy_regex(r"\b(?:movies?|films?|shows?|series|tv|television|an
                             r"news|episodes?|horror|comed\w*|thrillers?|action|sci-fi|romances?|k-?dramas?|"
                             r"reality|cooking shows?)\b|(?-i:^[A-Z\"'])", _IC)
 
-_EAT_NOT = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|do not|never|can't|cannot|no longer|stopped)\s+"
+_EAT_NOT = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|dont|do not|never|can't|cannot|no longer|stopped)\s+"
                       r"(?P<verb>eat|drink)(?:ing)?\s+"
                       r"(?P<v>.+)$", _IC)
 
 #: What "I don't eat pork" says, in the third person: not that the user dislikes pork (the key,
 #: ``food.dislike``, is "a food the user dislikes or does not eat"), but that they do not eat it. The
 #: statement said "does not like eating pork" and "dislikes coffee" for "I never drink coffee".
-_NOT_EAT_SAID = {"don't": "does not {v}", "do not": "does not {v}", "never": "never {v}s", "can't": "cannot {v}",
+_NOT_EAT_SAID = {"don't": "does not {v}", "dont": "does not {v}",
+                 "do not": "does not {v}", "never": "never {v}s", "can't": "cannot {v}",
                  "cannot": "cannot {v}", "no longer": "no longer {v}s", "stopped": "stopped {v}ing"}
 
 
@@ -226,7 +227,8 @@ def _not_eat(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m:
         return []
     verb = m.group("verb").lower()
-    key = "food.dislike" if verb == "eat" else "preference.dislike"
+    # not drinking something is no dislike of it (``drink.avoid``); the food key holds what is not eaten as its own
+    key = "food.dislike" if verb == "eat" else "drink.avoid"
     found = _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
     said = _NOT_EAT_SAID[m.group("neg").lower()].format(v=verb)
     return [replace(f, statement=f"{said} {third_person(f.value)}") for f in found]

@@ -52,6 +52,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "food.diet": ("diet: {v}", "饮食：{v}"),
     "food.quit": ("no longer eats {v}", "不再吃{v}"),
     "drink.quit": ("no longer drinks {v}", "不再喝{v}"),
+    "drink.avoid": ("does not drink {v}", "不喝{v}"),
     "habit.quit": ("has quit {v}", "戒了{v}"),
     "drink.like": ("likes drinking {v}", "喜欢喝{v}"),
     "hobby.like": ("enjoys {v}", "爱好{v}"),

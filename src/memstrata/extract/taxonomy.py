@@ -192,6 +192,13 @@ KEYS: tuple[KeySpec, ...] = (
        "any other fact the user stated about themselves", "用户陈述的关于自己的其他事实"),
 )
 
+#: What the user does not drink, said as no change ("I don't drink coffee", "I never drink soda":
+#: ``extract.preferences_en``): no dislike (it says nothing of the taste), yet the other side of a like of the same
+#: thing (``facts.resolve``).
+NOT_DRUNK_KEY = "drink.avoid"
+NOT_DRUNK_DESCRIPTION = ("a drink the user does not drink, such as coffee, soda or alcohol",
+                         "用户不喝的饮料，比如咖啡、汽水或酒")
+
 #: Fallback keys, used when no specific key fits a statement.
 GENERIC_KEYS: frozenset[str] = frozenset(
     {"note", "preference.like", "preference.dislike", "preference.habit", "fact.general"}
@@ -231,6 +238,8 @@ def key_spec(key: str) -> KeySpec:
                        *(medication.DESCRIPTION if key == medication.KEY else advice.DESCRIPTION))
     if key == abilities.KEY:  # 我不会开车, 我不会游泳: many at once (extract.abilities)
         return KeySpec(key, "fact", "many", "low", 0.5, *abilities.DESCRIPTION)
+    if key == NOT_DRUNK_KEY:  # "I don't drink coffee", "I never drink soda": many at once, no dislike
+        return KeySpec(key, "preference", "many", "low", 0.6, *NOT_DRUNK_DESCRIPTION)
     trait = bodily.described(key) or temperament.DESCRIPTIONS.get(key) or diets.DESCRIPTIONS.get(key)
     if trait is not None:
         return KeySpec(key, "fact", "one", "low", 0.6, *trait)  # identity.handedness, identity.chronotype

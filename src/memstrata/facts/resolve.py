@@ -44,8 +44,16 @@ def same_value(value: str, other: str) -> bool:
     return bool(terms) and terms == sorted(index_terms(other))
 
 
+#: Keys of what the user does not take, said as no change ("I don't drink coffee", "I never drink soda":
+#: ``drink.avoid``): no dislike, yet the other side of a like of the same thing, each way (the later one holds).
+AVOID_KEYS: frozenset[str] = frozenset({"drink.avoid"})
+
+
 def polarity(key: str) -> str | None:
-    """``like`` or ``dislike`` for a preference key (``drink.like``, ``preference.dislike``), else ``None``."""
+    """``like`` or ``dislike`` for a preference key (``drink.like``, ``preference.dislike``; what is not taken,
+    ``drink.avoid``, counts as the dislike side), else ``None``."""
+    if key in AVOID_KEYS:
+        return "dislike"
     last = key.rpartition(".")[2]
     return last if last in ("like", "dislike") else None
 

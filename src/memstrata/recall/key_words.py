@@ -59,6 +59,7 @@ TOPIC_WORDS: dict[str, str] = {
     "food.dislike": "food foods eat dish dishes 吃 食物",
     "food.quit": "food foods eat dish dishes quit gave stopped 吃 食物 戒",
     "drink.quit": "drink drinks beverage quit gave stopped 喝 饮料 戒",
+    "drink.avoid": "drink drinks beverage never avoid 喝 饮料 不喝",
     "habit.quit": "habit habits quit gave stopped smoke smoking 习惯 戒 抽烟",
     "pet": "pet pets animal 宠物",
     "language.spoken": "language languages speak 语言",
