@@ -50,7 +50,8 @@ def _found(text: str) -> list[tuple[str, str, str]]:
     ("是对芒果过敏", []),
     ("好的，是对芒果过敏", []),
     ("not peanuts", []),
-    ("I like pizza, not sushi", [("food.like", "pizza", "")]),
+    # a contrast dislikes nothing; the thing named as not liked is withdrawn (a like of it said before ends)
+    ("I like pizza, not sushi", [("food.like", "pizza", ""), ("food.like", "sushi", "retract")]),
 ])
 def test_allergy_corrections_and_contrasts(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _found(text) == expected
@@ -227,7 +228,8 @@ def test_a_bare_correction_of_a_value_no_fact_holds_changes_nothing(
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("I like pizza, not sushi.", [("food.like", "pizza", "")]),  # a contrast ranks, it corrects nothing
+    # a contrast takes no value's place: the thing named as not liked is withdrawn (its own candidate)
+    ("I like pizza, not sushi.", [("food.like", "pizza", ""), ("food.like", "sushi", "")]),
     ("I'm tired, not sleepy.", []),
     ("Not now, thanks.", []),
     ("Not me, my brother.", []),

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from memstrata.extract.clause_en import _IC, _PAST, _f, _split_list
-from memstrata.extract.clauses import Finding
+from memstrata.extract.clauses import CONF_PREFER, Finding
 from memstrata.text.regex import lazy_regex
 
 #: A bare item of a list continued after a comma: at most two words, the last clause may join two such ("...,
@@ -48,10 +48,25 @@ _NOT_A_THING = lazy_regex(r"^(?:today|tonight|tomorrow|now|yet|anymore|really|su
                           _IC)
 
 
+#: "..., not tea" after a like, no "but": the thing named as not the one liked ("Actually no, I like coffee, not tea").
+_NOT = lazy_regex(r"^not\s+(?P<v>[a-z][\w\-]*(?:\s+[\w\-]+)?)[.!]*$", _IC)
+
+
 def but_not(raw: str, head: Finding) -> list[Finding]:
     """A dislike of what ``raw`` ("not coffee", a clause after "but") names, beside the like ``head``
     ("I like tea but not coffee": the coffee was dropped), under ``head``'s person; ``[]`` for a time
-    or a degree ("..., but not today", "but not really")."""
+    or a degree ("..., but not today", "but not really").
+
+    Said without "but" ("I like coffee, not tea") the two are ranked, no dislike said, yet the thing is named as not
+    the one liked: a like of it stored before is withdrawn (the same key and person as ``head``), so a change of
+    mind ("I love tea" then "Actually no, I like coffee, not tea") leaves tea no longer current. After "prefer" the
+    thing is avoided, a dislike of its own (``shapes_en.avoided``: "I prefer pytest, not unittest"), which ends the
+    like as well."""
+    bare = _NOT.match(raw.strip())
+    if bare is not None and head.confidence != CONF_PREFER and not _NOT_A_THING.match(bare.group("v")) and not any(
+            _PAST.match(w) for w in bare.group("v").split()):
+        return [replace(f, subject=head.subject, retract=True, statement="")
+                for f in _f(head.key, bare.group("v"), head.confidence, raw)]
     said = _BUT_NOT.match(raw.strip())
     if said is None or _NOT_A_THING.match(said.group("v")) or any(_PAST.match(w) for w in said.group("v").split()):
         return []

@@ -248,17 +248,25 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 #: "I prefer tea over coffee now": what the preferred thing is chosen over, when the clause says it is a change.
-_OVER_NOW = lazy_regex(r"\s+(?:over|rather than)\s+(?P<old>[\w' -]+?)(?:\s+(?:now|these days|nowadays))?$", _IC)
-_NOW = lazy_regex(r"\b(?:now|these days|nowadays)\b", _IC)
+_OVER_NOW = lazy_regex(r"\s+(?P<w>over|rather than|instead of)\s+(?P<old>[\w' -]+?)"
+                       r"(?:\s+(?:now|these days|nowadays))?$", _IC)
+#: A change or a correction said in the sentence: "now", or "actually" / "no," before the like ("Actually no, I like
+#: coffee rather than tea": the tea said before was wrong).
+_NOW = lazy_regex(r"\b(?:now|these days|nowadays|actually)\b|^(?:no|nope|sorry|wait|oops)\b", _IC)
 
 
 def _preferred_over(m: re.Match[str], sentence: str, found: list[Finding]) -> list[Finding]:
     """The like withdrawn by a preference said as a change ("Actually I prefer tea over coffee now": coffee was
     liked, tea is now): a like of the thing passed over, in the same key as the preferred one; ``[]`` when the
-    sentence says no change ("I prefer tea over coffee" ranks two likes) or names nothing passed over."""
+    sentence says no change ("I prefer tea over coffee" ranks two likes) or names nothing passed over. "Instead of"
+    says the change itself ("I like coffee instead of tea"), after any verb of liking."""
     verb = (m.group("verb") or m.group("verb2") or "").lower()
     over = _OVER_NOW.search(m.group("v") or "")
-    if verb != "prefer" or over is None or not _NOW.search(sentence) or len(found) != 1 or found[0].retract:
+    if over is None or len(found) != 1 or found[0].retract or found[0].key.endswith("dislike"):
+        return []
+    instead = over.group("w").lower() == "instead of"
+    if not (instead and verb in ("like", "love", "enjoy", "prefer", "adore")) and not (
+            verb == "prefer" and _NOW.search(sentence)):
         return []
     old = clean_value(over.group("old"), "en")
     if not old or old.casefold() == found[0].value.casefold():
