@@ -57,9 +57,22 @@ _REGIMEN_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在
 _REGIMEN_BARE_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在)(?:吃|做|坚持)?(?P<v>生酮|轻断食|低碳水?)了?$")
 
 
+#: "I'm on keto now", "I'm doing intermittent fasting", "I went keto", "I've started paleo": a diet that is a name of
+#: its own, said without "diet" (as 我现在在吃生酮 is without 饮食).
+_REGIMEN_BARE_EN = lazy_regex(
+    r"^(?:(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+|strictly\s+)*(?:on|doing)"
+    r"|i(?:'ve|\s+have)?\s+(?:now\s+|just\s+)?(?:gone|went|switched to|started|begun|began))\s+"
+    r"(?P<v>keto|paleo|low-?carb|whole30|atkins|carnivore|intermittent fasting|(?:16:8|5:2)(?:\s+fasting)?)"
+    r"(?:\s+(?:now|these days|right now|at the moment|lately|recently))?$", re.IGNORECASE)
+
+
 def regimen_en(clause: str, ctx: object) -> list[Finding]:
     """``health.diet`` from an English clause that says the speaker is on a named diet ("I'm on a low-sodium
-    diet" → ``low-sodium``); a diet of conviction (vegan) stays ``food.diet``; else ``[]``."""
+    diet" → ``low-sodium``, "I'm on keto now" → ``keto``); a diet of conviction (vegan) stays ``food.diet``; else
+    ``[]``."""
+    if (bare := _REGIMEN_BARE_EN.match(clause.strip().rstrip(".!"))) is not None:
+        value = bare.group("v").lower()
+        return [Finding(REGIMEN_KEY, value, CONF_STATED, clause, statement=f"is on a {value} diet")]
     m = _REGIMEN_EN.match(clause.strip().rstrip(".!"))
     if m is None or any(_NOT_A_DIET.match(w) for w in m.group("v").split()):
         return []
