@@ -191,7 +191,14 @@ _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don
 _OBJ_END = lazy_regex(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
                       r"over|rather than|more than|instead of)\b.*$"
                       # how much: "I love bacon way too much to be kosher" likes bacon and says no diet
-                      r"|\s+(?:(?:way|wa+y|far|so|just)\s+)?(?:too|to|so)\s+much\b.*$", _IC)
+                      r"|\s+(?:(?:way|wa+y|far|so|just)\s+)?(?:too|to|so)\s+much\b.*$"
+                      # where or during what it is done, no part of what is liked: "podcasts on my commute",
+                      # "audiobooks while I run" (a time of day stays: "I prefer blocking creative work in the morning"
+                      # prefers the time)
+                      r"|\s+(?:on|during)\s+(?:my|the|our)\s+(?:commutes?|drives?|way\s+(?:to|home)\b.*|runs?|walks?|"
+                      r"lunch\s+breaks?|breaks?|flights?|trips?)$"
+                      r"|\s+in\s+the\s+(?:car|shower|gym)$"
+                      r"|\s+while\s+(?:i\s+)?\w+(?:ing)?\b.*$", _IC)
 
 _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (lazy_regex(r"^(?:to\s+)?(?:eat|eating)\s+", _IC), "food.like"),
@@ -292,6 +299,9 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
         if pattern.match(obj):
             if key == "media.like" and not _WATCHED_MEDIA.search(pattern.sub("", obj, count=1)):
                 break  # "I enjoy watching birds": a pastime said with its verb, not a show
+            if key == "music.like" and _SPOKEN.match(pattern.sub("", obj, count=1)):
+                obj = pattern.sub("", obj, count=1)  # "listening to podcasts": no music, a like as its favourite is
+                break
             obj, hint = pattern.sub("", obj, count=1), key
             break
     if _PRONOUN.match(clean_value(obj, "en")) or not guards.en_object_ok(obj):
@@ -308,6 +318,12 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
 #: "by" is what is liked, in -ing ("to relax by the pool" names a place, and stays as said).
 _TO_RELAX_BY = lazy_regex(r"^to\s+(?:relax|unwind|chill(?:\s+out)?|de-?stress|recharge|decompress)\s+by\s+(?=\w+ing\b)",
                           _IC)
+
+#: What one listens to that is no music: spoken audio ("podcasts", "audiobooks", "talk radio"), liked as "my favourite
+#: podcast is …" is (``preference.like``), never ``music.like``.
+_SPOKEN = lazy_regex(r"^(?:(?:true[- ]crime|comedy|tech|history|news|political|sports|business)\s+)?(?:podcasts?|"
+                     r"audiobooks?|audio\s*books?|talk\s+radio|radio\s+shows?|lectures?|sermons?|ted\s+talks?|"
+                     r"the\s+news)\b", _IC)
 
 #: "running" with an object is managing something ("running my own studio", "running a café").
 _RUNNING_SOMETHING = lazy_regex(r"^(?:running|run)\s+(?:my|a|an|the|our|his|her|their|this|that|own)\b", _IC)
