@@ -66,3 +66,4 @@ def test_a_message_that_does_not_open_with_the_argument_is_kept() -> None:
     # outside a command (no context) and a field named later in the message: nothing to put in its place
     exc = InvalidInput("no user_id, agent_id or session_id given", field="user_id")
     assert cli_message(exc) == "no user_id, agent_id or session_id given"
+

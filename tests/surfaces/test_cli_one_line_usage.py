@@ -155,3 +155,14 @@ def test_a_piped_table_prints_every_cell_whole(memory: Memory, db_path: Path, co
     for fact in facts:
         row = next(r for r in rows if r.startswith(f"│ {fact.id} "))
         assert fact.key in row and fact.value in row and f"{fact.observed_at:%Y-%m-%d}" in row, run.stdout
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    (["restore", "-1"], "to give it as FACT, put it last, after --: memstrata restore [OPTIONS] -- -1; ids start at 1"),
+    (["recall", "-5"], "to give it as QUERY, put it last, after --: memstrata recall [OPTIONS] -- -5)"),
+])
+def test_a_negative_number_read_as_an_option_says_how_to_give_it(tmp_path: Path, args: list[str], hint: str) -> None:
+    """``memstrata restore -1`` listed the command's options, as if an option had been mistyped."""
+    run = _usage(*args, "--db", str(tmp_path / "m.db"))
+    assert run.returncode == 2 and run.stderr.startswith(
+        f"error[usage]: No such option: {args[1]} (a negative number reads as an option; {hint}"), run.stderr

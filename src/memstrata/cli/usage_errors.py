@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import sys
+import typing
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -63,11 +65,35 @@ def closeness(typed: str, option: str) -> float:
                difflib.SequenceMatcher(None, a.replace("-", ""), b.replace("-", "")).ratio())
 
 
+def negative_number_hint(typed: str, ctx: Any) -> str:
+    """The hint for a negative number the command line read as an option (``memstrata restore -1``: click
+    takes any word starting with ``-`` for one): it was meant as the command's argument, which ``--`` passes
+    as such; an id is never below 1 anyway. ``""`` when ``typed`` is no number or the command takes no
+    argument (the option list is the hint then).
+
+    >>> negative_number_hint("--limit", None)
+    ''
+    """
+    if not re.fullmatch(r"-\d+(?:\.\d+)?", typed):
+        return ""
+    arguments = [p for p in ctx.command.params if getattr(p, "param_type_name", "") == "argument"]
+    if not arguments:
+        return ""
+    name = str(arguments[0].metavar or arguments[0].name).upper()
+    annotation = getattr(getattr(arguments[0], "type_descriptor", None), "annotation", None)
+    whole = annotation is int or int in typing.get_args(annotation)  # an id: FACT, EVENT, FACT_ID
+    return (f"a negative number reads as an option; to give it as {name}, put it last, after --: "
+            f"{ctx.command_path} [OPTIONS] -- {typed}" + ("; ids start at 1" if whole else ""))
+
+
 def option_hint(typed: str, ctx: Any) -> str:
     """The hint after ``No such option: TYPED`` for the command of ``ctx``: ``did you mean --status?``
     (its options at least ``CLOSE``, closest first, at most ``MOST``), else ``memstrata list takes
     --key, --kind, ...; and --db, --user, ...`` (its own options closest first, then the shared
     ones it takes); ``""`` for a command without options."""
+    negative = negative_number_hint(typed, ctx)
+    if negative:
+        return negative
     options = [o for p in ctx.command.params if not getattr(p, "hidden", False)
                for o in getattr(p, "opts", ()) if o.startswith("--")]
     ranked = sorted(options, key=lambda o: -closeness(typed, o))  # stable: declaration order on ties
