@@ -262,6 +262,12 @@ def test_forget_session_stays_inside_the_default_user_and_needs_yes(tmp_path: Pa
                    "--db", db).code == 0
     refused = cli("forget", "--session", "s1", "--user", "alice", "--db", db)
     assert refused.code == 2 and "without --yes" in refused.err
+    # with --json the refusal is the REST error body too (it was the plain line)
+    as_json = cli("forget", "--session", "s1", "--user", "alice", "--json", "--db", db)
+    assert as_json.code == 2
+    assert json.loads(as_json.err)["error"] == {"code": "invalid_input", "details": {"field": "yes"}, "message":
+                                                "refusing to forget user=alice session=s1 without --yes (not an "
+                                                "interactive terminal)"}
     done = cli("forget", "--session", "s1", "--user", "alice", "--yes", "--json", "--db", db).json()
     assert done["counts"]["episodes"] == 1
     assert len(cli("list", "--episodes", "--user", "bob", "--json", "--db", db).json()) == 1

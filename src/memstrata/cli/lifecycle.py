@@ -22,6 +22,7 @@ from memstrata.cli.session import (
     err,
     missing_file,
     open_memory,
+    refuse,
     refuse_blank_scope,
     run_command,
     safe,
@@ -75,8 +76,7 @@ def forget(
         "memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, --episode or --all-users",
         **typed))
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
-        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
-        raise typer.Exit(2)
+        refuse("--user and --all-users contradict each other; give one of them", "all_users")
     if all_users:  # every user of a tenant: the tenant is typed, as delete-project's is
         run_command(lambda: require_tenant("memstrata forget --all-users", what="every user of the project",
                                            hint="--org ORG --project PROJECT", **{"--org": org, "--project": project}))
@@ -90,9 +90,7 @@ def forget(
                                    ("before", before), (f"{kind}s matching", filter)) if v]))
     if not yes:
         if not sys.stdin.isatty():
-            err.print(f"error\\[invalid_input]: refusing to forget {safe(target)} without --yes "
-                      "(not an interactive terminal)")
-            raise typer.Exit(2)
+            refuse(f"refusing to forget {target} without --yes (not an interactive terminal)", "yes")
         if not typer.confirm(f"Forget {target}?"):
             raise typer.Exit(1)
 
@@ -176,9 +174,7 @@ def delete_project(
                                        hint=f"memstrata delete-project {project} --org ORG", **{"--org": org}))
     if not yes:
         if not sys.stdin.isatty():
-            err.print(f"error\\[invalid_input]: refusing to delete project {safe(project)} without --yes "
-                      "(not an interactive terminal)")
-            raise typer.Exit(2)
+            refuse(f"refusing to delete project {project} without --yes (not an interactive terminal)", "yes")
         if not typer.confirm(f"Delete project {project} and everything in it?"):
             raise typer.Exit(1)
 

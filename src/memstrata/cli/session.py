@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -101,6 +101,13 @@ def show_error(exc: MemstrataError) -> int:
     else:
         err.print(f"[red]error\\[{exc.code}][/]: {safe(message)}", highlight=False)
     return 2 if isinstance(exc, InvalidInput) else 1
+
+
+def refuse(message: str, field: str) -> NoReturn:
+    """Stop the command as bad input (exit 2), ``message`` shown as ``show_error`` shows any error: a
+    line, or with ``--json`` the REST body (a refusal printed by hand was plain text under ``--json``).
+    ``field`` names the option's SDK argument (``details.field``)."""
+    raise typer.Exit(show_error(InvalidInput(message, field=field)))
 
 
 @contextmanager
