@@ -24,9 +24,11 @@ carries no ``user:`` noise. Display only: ranking, stored rows and filters are u
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from memstrata.extract import kin, roles
+from memstrata.text.hanzi import simplified
 from memstrata.text.tokens import is_cjk
 from memstrata.types import Fact, Hit, names_the_user
 
@@ -179,3 +181,49 @@ def _opens_with(statement: str, name: str) -> bool:
         return False
     rest = statement[len(name):]
     return not rest or is_cjk(name[-1]) or not (rest[0].isalnum() or rest[0] == "_")
+
+
+#: "my wife", "our son's", "the user's older sister", "my little brother": a relative or pet of the user named by a
+#: possessive in an English question (the word is checked by ``extract.kin.is_relative``).
+_USERS_RELATIVE_EN = re.compile(rf"\b(?:my|our|the user's|user's)\s+({kin.SIBLING}|[a-z][a-z-]*)", re.IGNORECASE)
+#: 我老婆, 我的妈妈, 我们的猫, 用户的女儿: what follows the user (and 的) in a Chinese question, where a relative's
+#: word is looked for (longest first, so 妈妈 is read before 妈).
+_USERS_ZH = re.compile(r"(?:我们|我|用户)的?")
+_ZH_RELATIVES = tuple(sorted(kin.ZH_WORDS, key=len, reverse=True))
+
+
+def asked_relatives(query: str) -> frozenset[str]:
+    """The user's relatives and pets ``query`` asks about, as subject words (``extract.kin.subject``: 老婆 and
+    "wife" are ``wife``): each named after the user's possessive ("my wife", "our dog", "the user's mom", 我老婆,
+    我的妈妈, 用户的女儿). A relative word that is not the user's ("who is allergic to cats?", 谁对猫过敏) names
+    no one asked about. Empty for a question about the user alone.
+
+    >>> sorted(asked_relatives("where does my wife work?")), sorted(asked_relatives("我老婆在哪里工作？"))
+    (['wife'], ['wife'])
+    >>> sorted(asked_relatives("what does my little brother eat?")), sorted(asked_relatives("我妈妈喜欢吃什么"))
+    (['younger brother'], ['mom'])
+    >>> asked_relatives("who is allergic to cats?"), asked_relatives("谁对猫过敏？"), asked_relatives("my job?")
+    (frozenset(), frozenset(), frozenset())
+    """
+    found = {kin.subject(m.group(1)) for m in _USERS_RELATIVE_EN.finditer(query)
+             if kin.is_relative(m.group(1).removesuffix("'s"))}
+    text = simplified(query)
+    for m in _USERS_ZH.finditer(text):
+        word = next((w for w in _ZH_RELATIVES if text.startswith(w, m.end())), None)
+        if word is not None:
+            found.add(kin.subject(word))
+    return frozenset(found)
+
+
+def about_relative(hit: Hit, relatives: frozenset[str]) -> bool:
+    """Whether ``hit`` is about one of the user's ``relatives`` (``asked_relatives``): a fact whose subject is
+    that relative of the user, or a fact or message naming them in English or Chinese ("my wife Priya works at
+    Intel", "has a family member: wife named Priya", 老婆喜欢吃辣; ``extract.kin.named_in``, case aside)."""
+    if not relatives:
+        return False
+    if hit.fact is not None and hit.fact.subject:
+        owner, relation = kin.split_subject(kin.subject(hit.fact.subject.strip()))
+        if relation in relatives and (owner is None or _same(owner, hit.fact.scope.user_id)):
+            return True
+    text = hit.text.casefold()
+    return any(kin.named_in(relation, text) for relation in relatives)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from memstrata.arguments import check_whole
-from memstrata.context.attribution import ELSEWHERE, about_other_person, is_users_own
+from memstrata.context.attribution import ELSEWHERE, about_other_person, about_relative, asked_relatives, is_users_own
 from memstrata.context.folders import holds_in, nearest, same_folder
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
@@ -29,7 +29,7 @@ from memstrata.context.standing import is_about_food, is_non_food_allergen, is_s
 from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
-from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
+from memstrata.recall.evidence import beside_matches, evidence, is_general, matches, part_matches
 from memstrata.recall.hits import fact_hit
 from memstrata.recall.outdated import fact_retired
 from memstrata.types import Fact, Hit
@@ -177,13 +177,17 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
     general = is_general(query)
-    matched = bool(matches(hits))
+    relatives = frozenset() if general else asked_relatives(query)
+    theirs = _about(hits, relatives)
+    matched = bool(matches(hits)) or bool(theirs)
     standing = _food_constraints(profile) if not general and profile is not None and is_about_food(query) else []
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
         own, others = _by_whom(standing, household=True)
-        if matched:
-            parts = [(own, "constraints_title"), (others, "others_title"),
-                     (beside_matches(hits, query), "context_title")]
+        own = _about(own, relatives) + [h for h in own if not about_relative(h, relatives)]
+        if matched:  # "what does my mom like to eat?": her memories first, then the needs of the household
+            rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
+            parts = [(theirs, "context_title"), (own, "constraints_title"), (others, "others_title"),
+                     (rest, "more_title" if theirs else "context_title")]
             return _sections(query, parts, budget_tokens)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
         rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
@@ -191,7 +195,10 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
                  (others + rest_others, "others_title")]
         return _sections(query, parts, budget_tokens)
     if not general and matched:  # only the lines that match: a small store ranks every memory high
-        return render_context(query, beside_matches(hits, query), budget_tokens)
+        # A question about the user's wife is answered by what is said of her first, matched by its meaning or
+        # not (an English message read for 我老婆在哪里工作 shares no word with it), then the user's own lines.
+        rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
+        return render_context(query, theirs + rest, budget_tokens)
     if profile is None:
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
     known = profile()
@@ -208,6 +215,13 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     parts = [(work, "work_title"), (own, "known_title"), (others, "others_title"),
              (matches(hits, general=True), "context_title")]
     return _sections(query, parts, budget_tokens)
+
+
+def _about(hits: Sequence[Hit], relatives: frozenset[str]) -> list[Hit]:
+    """The ``hits`` about the user's ``relatives`` a question asks about (``context.attribution.about_relative``),
+    in their order, but an outdated one whose replacement the search did not find (``recall.evidence``: it
+    answers nothing on its own)."""
+    return [h for h in hits if about_relative(h, relatives) and evidence(h) > 0]
 
 
 def _is_work(hit: Hit) -> bool:

@@ -22,7 +22,7 @@ from memstrata.types import Hit, Scope  # noqa: F401 (Scope: the doctest of ``ma
 LABELS = {
     "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
            "confidence": "confidence", "source": "source", "no_hits": "No memories found.",
-           "context_title": "Relevant memories",
+           "context_title": "Relevant memories", "more_title": "Other relevant memories",
            "partial_title": "Memories that answer part of the query",
            "profile_title": "What is known about this user (nothing matched the query)",
            "profile_rest_title": "What else is known about this user",
@@ -36,7 +36,7 @@ LABELS = {
            "left_out": "({n} more dietary needs not shown)", "left_out_one": "(1 more dietary need not shown)"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
-           "context_title": "相关记忆", "partial_title": "与问题的一部分相关的记忆",
+           "context_title": "相关记忆", "more_title": "其他相关记忆", "partial_title": "与问题的一部分相关的记忆",
            "profile_title": "已知的用户信息（没有与问题直接相关的记忆）",
            "profile_rest_title": "其他已知的用户信息",
            "known_title": "已知的用户信息", "constraints_title": "饮食需求与健康注意", "others_title": "关于其他人",
@@ -50,7 +50,7 @@ LABELS = {
     # 相关记忆 above their 順豐): the same labels, converted.
     "zh-Hant": {"remembered": "記住：", "nothing": "沒有新的事實（已保存對話）。",
                 "confidence": "置信度", "source": "來源", "no_hits": "沒有找到相關記憶。",
-                "context_title": "相關記憶", "partial_title": "與問題的一部分相關的記憶",
+                "context_title": "相關記憶", "more_title": "其他相關記憶", "partial_title": "與問題的一部分相關的記憶",
                 "profile_title": "已知的用戶資訊（沒有與問題直接相關的記憶）",
                 "profile_rest_title": "其他已知的用戶資訊",
                 "known_title": "已知的用戶資訊", "constraints_title": "飲食需求與健康注意",
