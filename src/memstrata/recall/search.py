@@ -145,8 +145,6 @@ class Retriever:
         # is searched as the query, the whole dialogue (labels off) as context beside it.
         text, context = split_dialogue(query.text)
         match = fts_match_expression(text)
-        with phase("query", "embedding"):
-            qvec = embed_queries(self.embedder, [text])[0] if self.embedder is not None else None
         seg_lists: list[Ranked] = []
         fact_lists: list[Ranked] = []
         # What the query asks is read from its question when it has one (``question_focus``): a period
@@ -154,6 +152,13 @@ class Retriever:
         questions = question_clauses(text)
         focus = " ".join(questions) or None
         asked = focus or text
+        own = asked_questions(text)
+        # A long question's own lists share their evidence with its one question (``shared`` below).
+        alone = bool(own) and own == questions and len(own) == 1
+        dialogue = context if context is not None and s.dialogue_context_weight > 0 else None
+        with phase("query", "embedding"):
+            vectors = self._query_vectors(text, focus, [] if alone else own, dialogue)
+        qvec = vectors.get(text)
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
         # A lone question among chit-chat lifts hits by its own cosine (``shortlist.lift_by_similarity``),
         # and so does the question a message of several closes with (``closing_question``: chit-chat
@@ -169,7 +174,6 @@ class Retriever:
         # without the sentences before them but for the whole message's words: its vector is mostly
         # the chit-chat's (a late train's "seat" and "window" matched "prefers window seat").
         told = lone_question(text) if focus is None else None
-        own = asked_questions(text)
         terms = self._strength_terms(asked)
         judged = [Strength(terms, {}, scale=self._scale), *(Strength(self._strength_terms(q), {}, scale=self._scale)
                                                             for q in own)] if own else []
@@ -181,13 +185,14 @@ class Retriever:
             rows: dict[int, tuple[Segment, Episode]] = {}
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
             # A long message's one question is the focus: its look-up gives that question's cosines too.
-            shared = strength.questions[1] if own and own == questions and len(own) == 1 else None
-            if context is not None and s.dialogue_context_weight > 0:
-                self._context_candidates(query, context, pool, seg_lists, fact_lists, now)
+            shared = strength.questions[1] if alone else None
+            if dialogue is not None:
+                self._context_candidates(query, dialogue, vectors.get(dialogue), pool, seg_lists, fact_lists, now)
             if focus is not None:
-                self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now, shared)
-            if own and shared is None:
-                self._question_cosines(query, own, pool, strength.questions[1:], now)
+                self._focus_candidates(query, focus, vectors.get(focus), pool, seg_lists, fact_lists, strength, now,
+                                       shared)
+            if own and shared is None and vectors:
+                self._question_cosines(query, [vectors[q] for q in own], pool, strength.questions[1:], now)
             if closing is not None and strength.asked is not None:
                 # The lift reads the closing question's own cosines (its evidence's), not the joined
                 # questions' that ``_focus_candidates`` left there.
@@ -226,7 +231,7 @@ class Retriever:
             if lift > 0:
                 lift_by_similarity(candidates, lift, strength.lent)
             asks = part_matcher(set(strength.terms), user_names(self.store, query.scope), self.embedder,
-                                qvec if asked == text else None, asked, self._scale)
+                                vectors.get(asked), asked, self._scale)
             hits, known, cited, every = self._hits(candidates, query, asked, strength, episodes, asks)
         top = _returned(hits[:known], query)
         if any(h.superseded for h in top):  # what replaced it answers its question too (``recall.replaced``)
@@ -238,6 +243,21 @@ class Retriever:
             with phase("query", "context"):
                 top = [with_context(self.store, h, query.expand_context, query.filter) for h in top]
         return top
+
+    def _query_vectors(self, text: str, focus: str | None, questions: Sequence[str],
+                       context: str | None) -> dict[str, Any]:
+        """The vectors of every text a search embeds, by text, from one model call: the query ``text``, its
+        ``focus`` (the joined questions), its ``questions`` whose cosines are evidence, and a dialogue's
+        ``context``; ``{}`` without an embedder.
+
+        After chit-chat a search embeds the message and its question: two calls cost ~9.7 ms of CPU and
+        one call of both ~7.5 (the model streams its weights once a call: ``embed.use``). A text's vector
+        from a call of several differs from its own call's by float32 rounding (< 2e-7 a component)."""
+        if self.embedder is None:
+            return {}
+        texts = list(dict.fromkeys([text, *([focus] if focus else []), *questions,
+                                    *([context] if context else [])]))
+        return dict(zip(texts, embed_queries(self.embedder, texts), strict=True))
 
     def _hits(self, candidates: list[Candidate], query: Query, asked: str, strength: Strength, fusion: Fused,
               asks: Asks) -> tuple[list[Hit], int, list[Citation], Callable[[], list[Hit]]]:
@@ -344,14 +364,15 @@ class Retriever:
             strength.cosine.update((("fact", i), c) for i, c in near_facts)
         return blocks
 
-    def _focus_candidates(self, query: Query, focus: str, pool: int, seg_lists: list[Ranked],
+    def _focus_candidates(self, query: Query, focus: str, qvec: Any, pool: int, seg_lists: list[Ranked],
                           fact_lists: list[Ranked], strength: Strength, now: datetime,
                           shared: Strength | None = None) -> None:
         """Append the lists of a long query's question (``text.clauses.question_focus``): segments
         and facts by the question's full text and by its vector, each weighing what its list of
         the whole query weighs, so what is asked counts beside (not instead of) the whole text.
         A candidate's cosine is the larger of the two queries'; ``shared`` (the same question's
-        evidence, ``Strength.questions``) gets the question's own cosines."""
+        evidence, ``Strength.questions``) gets the question's own cosines. ``qvec``: the question's vector
+        (``_query_vectors``; ``None`` without an embedder)."""
         s = self.settings
         match = fts_match_expression(focus)
         if match and "episode" in query.kinds:
@@ -360,9 +381,8 @@ class Retriever:
         if match and "fact" in query.kinds:
             fact_lists.append(Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
                                                                 filter=query.filter, now=now)))
-        if self.embedder is None:
+        if qvec is None:
             return
-        qvec = embed_queries(self.embedder, [focus])[0]
         near_segments, near_facts = self._nearest(query, qvec, pool, now)
         for kind, found, lists in (("segment", near_segments, seg_lists), ("fact", near_facts, fact_lists)):
             if found is None:
@@ -375,7 +395,7 @@ class Retriever:
                 if shared is not None:
                     shared.cosine[(kind, i)] = cosine
 
-    def _context_candidates(self, query: Query, context: str, pool: int, seg_lists: list[Ranked],
+    def _context_candidates(self, query: Query, context: str, qvec: Any, pool: int, seg_lists: list[Ranked],
                             fact_lists: list[Ranked], now: datetime) -> None:
         """Append the lists of a dialogue's whole text (``text.clauses.split_dialogue``): segments and
         facts by its full text and by its vector, each weighing ``Settings.dialogue_context_weight``
@@ -390,21 +410,19 @@ class Retriever:
         if match and "fact" in query.kinds:
             fact_lists.append(Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
                                                                 filter=query.filter, now=now), weight))
-        if self.embedder is None:
+        if qvec is None:
             return
-        near_segments, near_facts = self._nearest(query, embed_queries(self.embedder, [context])[0], pool, now)
+        near_segments, near_facts = self._nearest(query, qvec, pool, now)
         for found, lists in ((near_segments, seg_lists), (near_facts, fact_lists)):
             if found is not None:
                 lists.append(Ranked.vectors(found, s.vector_weight * weight))
 
-    def _question_cosines(self, query: Query, questions: list[str], pool: int, into: Sequence[Strength],
+    def _question_cosines(self, query: Query, vectors: Sequence[Any], pool: int, into: Sequence[Strength],
                           now: datetime) -> None:
-        """Each vector candidate's cosine to each of ``questions``' own vectors (the ``pool`` nearest
-        segments and facts; one embedding call), into the matching ``into``'s ``cosine``: match
-        evidence only, no candidate list is added."""
-        if self.embedder is None:
-            return
-        for qvec, strength in zip(embed_queries(self.embedder, questions), into, strict=True):
+        """Each vector candidate's cosine to each question's vector (``vectors``, from ``_query_vectors``;
+        the ``pool`` nearest segments and facts), into the matching ``into``'s ``cosine``: match evidence
+        only, no candidate list is added."""
+        for qvec, strength in zip(vectors, into, strict=True):
             segments, facts = self._nearest(query, qvec, pool, now)
             for kind, found in (("segment", segments), ("fact", facts)):
                 strength.cosine.update(((kind, i), cosine) for i, cosine in found or ())
