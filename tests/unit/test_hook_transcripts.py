@@ -10,7 +10,7 @@ import pytest
 
 from memstrata.integrations.hooks.protocol import PayloadError
 from memstrata.integrations.hooks.run import handle
-from memstrata.integrations.hooks.transcript import read_turns, why_no_turns
+from memstrata.integrations.hooks.transcript import keyless_note, read_turns, why_no_turns
 
 SESSIONS = Path(__file__).resolve().parents[1] / "surfaces" / "agent_sessions"
 
@@ -95,3 +95,16 @@ def test_a_transcript_path_that_names_no_file_is_said_before_the_database_is_ope
     with pytest.raises(PayloadError, match=rf"^payload field 'transcript_path' names {path}, which {what}"):
         handle("Stop", "claude-code", payload, env)
     assert not (tmp_path / "m.db").exists()  # no database opened, none created
+
+
+def test_message_lines_without_uuid_beside_stored_ones_are_named_by_their_line_in_the_file(tmp_path: Path) -> None:
+    """Beside lines with a ``uuid`` (stored), the lines without one were skipped in silence ("1 new turn stored");
+    the log now names them, numbered as in the file (a blank line and a line that is not UTF-8 count)."""
+    path = tmp_path / "session.jsonl"
+    good = {"type": "user", "message": {"role": "user", "content": "I prefer tabs"}, "uuid": "u1"}
+    keyless = {"type": "assistant", "message": {"role": "assistant", "content": "Noted"}}
+    path.write_bytes(b"\n".join([json.dumps(good).encode(), b"", b"\xff\xfe", json.dumps(keyless).encode()]) + b"\n")
+    assert [t.key for t in read_turns(path, "claude-code")] == ["u1"]
+    assert keyless_note(path, "claude-code") == (
+        f'1 claude-code message line has no "uuid" (the id each turn is stored under): line 4 of {path}')
+    assert keyless_note(path, "codex") == ""  # a Codex message without an id is keyed by its digest

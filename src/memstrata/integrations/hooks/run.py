@@ -46,7 +46,7 @@ from memstrata.integrations.hooks.protocol import (
     hooks_dir,
     parse_payload,
 )
-from memstrata.integrations.hooks.transcript import read_turns, why_no_turns
+from memstrata.integrations.hooks.transcript import keyless_note, read_turns, why_no_turns
 from memstrata.text.counts import counted
 
 try:  # POSIX: concurrent events of one session take turns on its state file
@@ -128,9 +128,11 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
             text = prompt_context(backend, payload)
             return path, f"{counted(len(text), 'character')} of context", additional_context(event, text)
         read, stored = _store_new(backend, payload, agent, settings)
-        outcome = f"{counted(stored, 'new turn')} stored" if read else _no_turns(
-            Path(payload.transcript_path or ""), agent)
-        return path, outcome, ""
+        transcript = Path(payload.transcript_path or "")
+        if not read:
+            return path, _no_turns(transcript, agent), ""
+        skipped = keyless_note(transcript, agent)  # read with the rest, they would be lost in silence
+        return path, f"{counted(stored, 'new turn')} stored" + (f"; skipped: {skipped}" if skipped else ""), ""
 
 
 def _check_transcript(transcript: Path) -> None:

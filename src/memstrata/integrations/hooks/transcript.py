@@ -105,18 +105,14 @@ def why_no_turns(path: Path, agent: str) -> str:
     Raises:
         OSError: the file cannot be read.
     """
-    lines = [line for line in _utf8_lines(path.read_bytes()) if line.strip()]
-    records = [(n, r) for n, r in enumerate(_parsed(lines), start=1) if r is not None]
+    lines = _numbered(path)
+    records = [(n, r) for n, r in lines if r is not None]
     if not lines:
         return f"{path} holds no line yet"
     other = "codex" if agent == "claude-code" else "claude-code"
-    if agent == "claude-code":
-        keyless = [n for n, r in records if _claude_message(r) and not (isinstance(r.get("uuid"), str) and r["uuid"])]
-        if keyless:
-            where = ", ".join(map(str, keyless[:SHOWN_LINES])) + (", ..." if len(keyless) > SHOWN_LINES else "")
-            return (f"{len(keyless)} claude-code message line{'s' if len(keyless) > 1 else ''} "
-                    f"{'have' if len(keyless) > 1 else 'has'} no \"uuid\" (the id each turn is stored under): "
-                    f"line{'s' if len(keyless) > 1 else ''} {where} of {path}")
+    keyless = keyless_note(path, agent, lines)
+    if keyless:
+        return keyless
     theirs = _codex_line if agent == "claude-code" else _claude_message
     if any(theirs(r) for _, r in records):
         return f"is it a {other} transcript? then the hook needs --agent {other}"
@@ -127,13 +123,41 @@ def why_no_turns(path: Path, agent: str) -> str:
             + (f" ({unread} not a JSON object)" if unread else ""))
 
 
-def _parsed(lines: Iterable[str]) -> Iterator[dict[str, Any] | None]:
-    for line in lines:
+def keyless_note(path: Path, agent: str, lines: list[tuple[int, dict[str, Any] | None]] | None = None) -> str:
+    """The message lines of ``agent``'s transcript at ``path`` that no turn was read from for want of the id a
+    turn is stored under (Claude Code's ``uuid``; a Codex message without an ``id`` is keyed by its digest), as
+    ``2 claude-code message lines have no "uuid" (...): lines 1, 3 of PATH``; ``""`` when there is none. They were
+    skipped in silence: a transcript of which only some lines were stored logged "3 new turns stored".
+    ``lines``: the file's numbered records when already read (``_numbered``).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    if agent != "claude-code":
+        return ""
+    keyless = [n for n, r in (_numbered(path) if lines is None else lines)
+               if r is not None and _claude_message(r) and not (isinstance(r.get("uuid"), str) and r["uuid"])]
+    if not keyless:
+        return ""
+    where = ", ".join(map(str, keyless[:SHOWN_LINES])) + (", ..." if len(keyless) > SHOWN_LINES else "")
+    many = len(keyless) > 1
+    return (f"{len(keyless)} claude-code message line{'s' if many else ''} {'have' if many else 'has'} no \"uuid\" "
+            f"(the id each turn is stored under): line{'s' if many else ''} {where} of {path}")
+
+
+def _numbered(path: Path) -> list[tuple[int, dict[str, Any] | None]]:
+    """The file's non-blank lines by their number in the file (from 1), each as its JSON object, or ``None`` when
+    it is not one (not JSON, or not UTF-8)."""
+    out: list[tuple[int, dict[str, Any] | None]] = []
+    for number, raw in enumerate(path.read_bytes().splitlines(), start=1):
         try:
-            record = json.loads(line)
-        except ValueError:
-            record = None
-        yield record if isinstance(record, dict) else None
+            record = json.loads(raw.decode("utf-8"))
+        except ValueError:  # UnicodeDecodeError is one
+            if raw.strip():
+                out.append((number, None))
+            continue
+        out.append((number, record if isinstance(record, dict) else None))
+    return out
 
 
 def _utf8_lines(data: bytes) -> Iterator[str]:
