@@ -164,8 +164,8 @@ def test_a_named_person_is_that_person_whoever_names_them(mem: Memory) -> None:
 
 @pytest.mark.parametrize(("messages", "key"), [
     (("Our project's database is MySQL.", "We moved from MySQL to PostgreSQL."), "user.project_database"),
-    (("我们项目的数据库是MySQL。", "我们从MySQL迁到PostgreSQL了。"), "user.项目数据库"),
-    (("我們項目的數據庫是MySQL。", "我們從MySQL遷到PostgreSQL了。"), "user.项目数据库"),
+    (("我们项目的数据库是MySQL。", "我们从MySQL迁到PostgreSQL了。"), "user.project_database"),
+    (("我們項目的數據庫是MySQL。", "我們從MySQL遷到PostgreSQL了。"), "user.project_database"),
 ])
 def test_a_change_naming_the_old_value_supersedes_it_under_its_key(
         mem: Memory, messages: tuple[str, ...], key: str) -> None:
