@@ -10,6 +10,7 @@ console script (a process start, stdin, exit codes) stay subprocesses.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from memstrata.cli import commands, session
@@ -73,16 +76,31 @@ def cli_env(**extra: str) -> dict[str, str | None]:
     return env
 
 
+@functools.cache
+def _command() -> Any:
+    """``commands.app`` as the click command typer runs, built once for the test process."""
+    return typer.main.get_command(commands.app)
+
+
+def _built(app: Any) -> Any:
+    """``typer.testing``'s ``get_command`` for ``CliRunner.invoke``: ``commands.app``'s command built
+    once. ``invoke`` built the whole application's command again for every command it ran (~20-40 ms
+    of CPU each here, more than most commands take); what it builds depends on the application
+    alone, which no test changes."""
+    return _command() if app is commands.app else typer.main.get_command(app)
+
+
 def cli(*args: str | Path, stdin: str | None = None, env: dict[str, str] | None = None) -> Run:
     """Run ``memstrata ARGS`` in this process; ``stdin`` is fed as standard input. ``sys.argv`` is
     the process's would-be command line meanwhile (the error printer reads ``--json`` from it)."""
     argv = [str(a) for a in args]
     saved, sys.argv = sys.argv, ["memstrata", *argv]
+    build, typer.testing._get_command = typer.testing._get_command, _built
     try:
         result = CliRunner().invoke(commands.app, argv, input=stdin, env=cli_env(**(env or {})),
                                     catch_exceptions=False)
     finally:
-        sys.argv = saved
+        sys.argv, typer.testing._get_command = saved, build
     return Run(result.exit_code, result.stdout, result.stderr)
 
 
