@@ -23,7 +23,11 @@ ELLIPSIS = "…"
 def excerpt(content: str, matched: str, *, max_chars: int = HIT_TEXT_CHARS) -> str:
     """``content`` itself when it has at most ``max_chars`` characters, else a window of
     ``max_chars`` characters centred on the first occurrence of ``matched`` (the start when it
-    does not occur), with ``…`` where text was cut (so at most ``max_chars + 2`` characters).
+    does not occur), with ``…`` where text was cut (so at most ``max_chars + 2`` characters). The
+    window opens where the sentence (else the clause) its centred start falls in begins, whenever
+    ``matched`` still fits from there (``_subject_start``): a window opening mid-clause drops whose
+    statement it is ("…is allergic to cats, so when he visits…" of "my brother Tom is allergic to
+    cats, …" reads as the user's allergy).
 
     >>> excerpt("a" * 10 + "MATCH" + "b" * 10, "MATCH", max_chars=9)
     '…aaMATCHbb…'
@@ -32,8 +36,37 @@ def excerpt(content: str, matched: str, *, max_chars: int = HIT_TEXT_CHARS) -> s
         return content
     at = _find(content, matched)
     start = 0 if at < 0 else max(0, min(at - (max_chars - len(matched)) // 2, len(content) - max_chars))
+    if at >= 0:
+        start = _subject_start(content, start, at, min(len(matched), max_chars), max_chars)
     end = start + max_chars
     return (ELLIPSIS if start > 0 else "") + content[start:end] + (ELLIPSIS if end < len(content) else "")
+
+
+#: Where a sentence ends (the next one starts after it and its spaces), and where a clause does.
+_SENTENCE_END = re.compile(r"[.!?。！？\n]+\s*")
+_CLAUSE_END = re.compile(r"[,;:，；：、]\s*")
+
+
+def _subject_start(content: str, start: int, at: int, length: int, size: int) -> int:
+    """The start of a ``size``-character window of ``content`` for the match at ``at`` (``length``
+    characters of it to show), moved from the centred ``start`` to where a sentence, else a clause, begins:
+    back to the beginning of the one ``start`` falls in when the match still fits from there, else on to
+    the first that begins after ``start`` (at the match at the latest). A sentence or clause names its
+    subject first. ``start`` when neither does.
+
+    >>> text = "ugh my brother Tom is allergic to cats, so when he visits we hide the cat"
+    >>> text[_subject_start(text, 15, 0, 40, 40):][:18]
+    'ugh my brother Tom'
+    """
+    for ends in (_SENTENCE_END, _CLAUSE_END):
+        begins = [0, *(m.end() for m in ends.finditer(content, 0, at + 1) if m.end() <= at)]
+        back = max(b for b in begins if b <= start)
+        if at + length - back <= size:
+            return back
+        ahead = [b for b in begins if start < b]  # the match's own sentence opens after the centred start
+        if ahead:
+            return ahead[0]
+    return start
 
 
 def _find(content: str, matched: str) -> int:
