@@ -13,6 +13,7 @@ from memstrata.extract import diets, forbidden, gazetteer, places, shapes, tool_
 from memstrata.extract.clauses import CLAUSE_COMMA, CONF_PREFER, Finding, clean_value
 from memstrata.extract.shapes import attribute_finding, chosen, instead
 from memstrata.extract.subject_en import NOT_NAMES
+from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -25,7 +26,8 @@ _SWITCHED = lazy_regex(
     r"changed over|converted)\s+"
     r"(?:everything\s+|our\s+(?P<attr>[\w ]+?)\s+|my\s+"
     r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
-    r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
+    # "moved off Slack to Teams", "switched away from Jira to Linear": the old one said as left, as "from" says it
+    r"(?:(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
     # what is said of the switch, not of the value: when, and that it closed a choice ("in the end", "after all")
     r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead|\s+in\s+the\s+end|\s+after\s+all|\s+eventually"
     r"|\s+at\s+last|\s+finally)*$", _IC)
@@ -158,6 +160,9 @@ _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?
                    r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:stopped|quit)\s+using|dropped|got(?:ten)?\s+rid\s+of)"
                    r"\s+(?:the\s+)?(?P<v5>.+?)$"
                    r"|^(?:we|i)\s+no\s+longer\s+use\s+(?:the\s+)?(?P<v6>.+?)$"
+                   # a service one is no longer on, by name: "I'm not on Twitter anymore", "We're no longer on Jira"
+                   r"|^(?:i'm|i am|we're|we are)\s+(?:no\s+longer\s+on\s+(?P<v8>.+?)|not\s+on\s+(?P<v9>.+?)\s+"
+                   r"(?:anymore|any more|any longer))$"
                    r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
                    r"\s+(?:anymore|any more|any longer)$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
@@ -189,16 +194,16 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
     refused: list[str] = []  # what "never use X again" keeps from use for good
     for clause in clauses:
         if (m := _STOP.match(clause)) is not None:
-            said = next(m.group(g) for g in _STOPPED if m.group(g))
+            said = _without_when(next(m.group(g) for g in _STOPPED if m.group(g)))  # "Jira last quarter": Jira
             things = shapes.named_things(clean_value(re.sub(r",?\s+please$", "", said, flags=_IC), "en"))
             by_name = bool(things) and all(_ENDED_NAME.match(t) for t in things)
-            if m.group("v7") and not by_name:
+            if (m.group("v7") or m.group("v8") or m.group("v9")) and not by_name:
                 return []  # "I'm done with work", "never use tabs again": no named thing (a habit reads the latter)
             dropped += things
             refused += things if m.group("never") else []
             # "No more Jira" ends the thing it names; "not peanuts" may contrast ("I like pizza, not sushi")
             named_end = by_name and clause.lower().startswith("no more")
-            alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7"))
+            alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7", "v8", "v9"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
             if m.group("v5") and shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
@@ -214,7 +219,21 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
 
 
 #: The groups of ``_STOP`` that hold the thing stopped.
-_STOPPED = ("v", "v2", "v3", "v4", "v5", "v6", "v7")
+_STOPPED = ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
+
+
+def _without_when(said: str) -> str:
+    """``said`` without a closing time that says when the stop came ("Jira last quarter" → "Jira", "Notion a while
+    ago"), which ``timex.time_span`` reads to its end; as said otherwise."""
+    span = time_span(said)
+    if span is not None and span[1] == len(said) and span[0] > 0:
+        return said[:span[0]].strip()
+    return _WHEN_AFTER.sub("", said)
+
+
+#: A closing "when" ``timex`` does not read as a time of its own ("a while ago", "last quarter").
+_WHEN_AFTER = lazy_regex(r"\s+(?:a\s+while\s+(?:ago|back)|recently|lately|(?:last|this)\s+(?:quarter|semester|term|"
+                         r"season))$", _IC)
 #: A thing ended by name ("I'm done with Jira", "Never use DPD again"): one to four words, each starting with a
 #: capital or a digit ("Jira", "VS Code", "1Password"), as a name is written; "work", "tabs", "this", a quoted
 #: remark ("No more 'I don't have it'") or a name with words after it ("No more KeyError this time") name none.
