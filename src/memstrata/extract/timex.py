@@ -450,11 +450,21 @@ def time_span(text: str) -> tuple[int, int] | None:
         return None
     start, neg_len = min(spans)
     end = start - neg_len
+    # "starting next month", "from next month", "as of Monday": the word that says the time is when a change holds from
+    # belongs to the time, so it leaves the value with it ("working at Stripe from" was stored); "starting today" is a
+    # resolve from now on ("Starting today I'll drink more water": ``extract.cessation``), no date of a plan
+    if (opened := _FROM_WHEN.search(text[:start])) is not None and not _NOW_ONLY.match(text, start, end):
+        start = opened.start()
     # "tomorrow evening", "next Tuesday afternoon": the part of the day belongs to the day named,
     # so it leaves the value with it ("leaving evening" was stored for "leaving tomorrow evening")
     part = _PART_OF_DAY.match(text, end)
     return start, part.end() if part else end
 
+
+#: Times that are the moment of speaking: "starting today" says "from now on".
+_NOW_ONLY = lazy_regex(r"(?:today|tonight|now|right now)$", re.IGNORECASE)
+#: The word before a time that says a change holds from then ("starting next month", "from Monday", "as of today").
+_FROM_WHEN = lazy_regex(r"(?:^|(?<=\s))(?:starting(?:\s+from)?|beginning|from|as\s+of|effective)\s+$", re.IGNORECASE)
 
 #: A part of the day right after a day named. English only: Chinese (昨天晚上) read so added two MemoryBank-zh events
 #: and lowered its retrieval after chit-chat (hybrid NDCG@10 0.690 -> 0.688).
