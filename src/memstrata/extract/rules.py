@@ -466,7 +466,8 @@ def _moved_on(sentence: str, found: list[Finding], said_at: datetime, lang: str)
     move, or nothing); ``found`` itself when no home is withdrawn or no later clause names a place."""
     if not any(f.retract and f.key == "identity.location" for f in found):
         return found
-    parts = _clauses(sentence)
+    # "I used to live in Denver but now I'm in Austin": "but now" opens the clause of the home now, comma or not
+    parts = [p for part in _clauses(sentence) for p in _BUT_NOW.split(part) if p]
     for part in reversed(parts[1:]):  # 后来搬到了广州，现在住在深圳: the home said last is the home now
         if (home := relocated.new_home(part, lang)) is None:
             continue
@@ -481,6 +482,9 @@ def _lives_in(home: str, clause: str, said_at: datetime, lang: str) -> list[Find
     said = _read(f"我住在{home}" if lang == "zh" else f"I live in {home}", said_at, lang, nested=True)
     return [replace(f, clause=clause) for f in said if f.key == "identity.location" and not f.retract]
 
+
+#: "... but now ...", "... and now ...": a clause of the present after one of the past, with no comma between.
+_BUT_NOW = lazy_regex(r"\s+(?:but|and)\s+(?=(?:now|these days|nowadays)\b)", re.IGNORECASE)
 
 #: Where one clause of a sentence ends and the next begins, for ``_ended``.
 _CLAUSE_BREAK = lazy_regex(r"\s*[,，;；]\s*")
