@@ -19,7 +19,9 @@ from memstrata import Memory
 from memstrata.context import attribution
 
 SAID = ["My wife Priya works at Intel as an engineer", "I work as a nurse at OHSU",
-        "I'm allergic to shellfish", "对了，我妈妈住在成都，她特别喜欢吃辣"]
+        "I'm allergic to shellfish", "对了，我妈妈住在成都，她特别喜欢吃辣",
+        "ugh my brother Tom is allergic to cats, so when he visits we have to hide Mochi (my cat)",
+        "我同事小王下个月结婚，我得准备礼物"]
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +47,18 @@ def test_a_food_question_about_a_relative_opens_with_her_memories(memory: Any) -
     first = _lines(block)[0]
     assert "妈妈" in first and "喜欢吃辣" in first, block
     assert "shellfish" in block  # the household's dietary needs still follow
+
+
+def test_a_question_referring_back_to_a_relative_named_before_it_is_about_them(memory: Any) -> None:
+    """"anything I should prepare for him?" after "my brother is coming to stay": a wedding gift for 小王 (准备礼物,
+    "prepare") was the first line; the brother the question refers to is asked about. A relative named only in the
+    chit-chat before a question about the user is not."""
+    said = ("user: my brother is coming to stay with us next week\nassistant: Fun!\n"
+            "user: anything I should prepare for him?")
+    assert "Tom" in _lines(memory.context(said, budget_tokens=300))[0]
+    mine = memory.context("user: my wife loves hiking\nassistant: nice!\nuser: what am I allergic to?",
+                          budget_tokens=300)
+    assert "shellfish" in _lines(mine)[0], mine
 
 
 def test_asked_relatives_doctests() -> None:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 
 from memstrata.extract import kin, roles
+from memstrata.text.clauses import split_dialogue
 from memstrata.text.hanzi import simplified
 from memstrata.text.tokens import is_cjk
 from memstrata.types import Fact, Hit, names_the_user
@@ -192,7 +193,33 @@ _USERS_ZH = re.compile(r"(?:我们|我|用户)的?")
 _ZH_RELATIVES = tuple(sorted(kin.ZH_WORDS, key=len, reverse=True))
 
 
+#: Words by which a question refers to a person named before it ("anything I should prepare for him?", 她喜欢什么？).
+_PERSON_BACK_EN = frozenset({"he", "she", "him", "her", "his", "hers", "they", "them", "their"})
+_PERSON_BACK_ZH = ("他", "她")
+
+
 def asked_relatives(query: str) -> frozenset[str]:
+    r"""``relatives_named`` by what ``query`` asks: its last user turn when it is a dialogue
+    (``text.clauses.split_dialogue``), or the whole dialogue when that turn names none and refers back to a
+    person (he, him, her, 他, 她: "user: my brother is coming next week … user: anything I should prepare for
+    him?"). A relative named only in the chit-chat before a question about the user is not asked about.
+
+    >>> sorted(asked_relatives("user: my brother visits soon\nassistant: nice!\nuser: what should I get him?"))
+    ['brother']
+    >>> asked_relatives("user: my wife and I went hiking\nassistant: nice!\nuser: what is my blood type?")
+    frozenset()
+    """
+    asked, dialogue = split_dialogue(query)
+    found = relatives_named(asked)
+    if found or dialogue is None:
+        return found
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    if words & _PERSON_BACK_EN or any(w in asked for w in _PERSON_BACK_ZH):
+        return relatives_named(dialogue)
+    return found
+
+
+def relatives_named(query: str) -> frozenset[str]:
     """The user's relatives and pets ``query`` asks about, as subject words (``extract.kin.subject``: 老婆 and
     "wife" are ``wife``): each named after the user's possessive ("my wife", "our dog", "the user's mom", 我老婆,
     我的妈妈, 用户的女儿). A relative word that is not the user's ("who is allergic to cats?", 谁对猫过敏) names

@@ -29,7 +29,7 @@ from memstrata.context.standing import is_about_food, is_non_food_allergen, is_s
 from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
-from memstrata.recall.evidence import beside_matches, evidence, is_general, matches, part_matches
+from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
 from memstrata.recall.hits import fact_hit
 from memstrata.recall.outdated import fact_retired
 from memstrata.types import Fact, Hit
@@ -219,9 +219,10 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
 def _about(hits: Sequence[Hit], relatives: frozenset[str]) -> list[Hit]:
     """The ``hits`` about the user's ``relatives`` a question asks about (``context.attribution.about_relative``),
-    in their order, but an outdated one whose replacement the search did not find (``recall.evidence``: it
-    answers nothing on its own)."""
-    return [h for h in hits if about_relative(h, relatives) and evidence(h) > 0]
+    in their order, whatever their match ("anything I should prepare for him?" shares no word with what was said of
+    the brother), but an outdated one whose replacement the search did not find (``recall.evidence``: it answers
+    nothing on its own)."""
+    return [h for h in hits if about_relative(h, relatives) and not h.signals.get("replaced_unseen")]
 
 
 def _is_work(hit: Hit) -> bool:
