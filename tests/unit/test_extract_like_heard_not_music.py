@@ -39,3 +39,12 @@ def test_spoken_audio_is_no_music_and_a_circumstance_no_part_of_the_like(
 ])
 def test_what_names_no_spoken_audio_or_no_circumstance_is_kept(text: str, expected: list[tuple[str, str]]) -> None:
     assert _read(text) == expected
+
+
+def test_spoken_audio_is_not_keyed_again_by_meaning() -> None:
+    """An embedder keys a generic like by meaning (``extract.zero_shot``, a finding with a polarity): it put podcasts
+    back under music.like, so the like of spoken audio is kept as it is (no polarity to re-key)."""
+    from memstrata.extract import patterns_en
+
+    [found] = patterns_en.find("I like listening to podcasts on my commute", _AT)
+    assert (found.key, found.value, found.polarity) == ("preference.like", "podcasts", None)

@@ -300,7 +300,9 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
             if key == "media.like" and not _WATCHED_MEDIA.search(pattern.sub("", obj, count=1)):
                 break  # "I enjoy watching birds": a pastime said with its verb, not a show
             if key == "music.like" and _SPOKEN.match(pattern.sub("", obj, count=1)):
-                obj = pattern.sub("", obj, count=1)  # "listening to podcasts": no music, a like as its favourite is
+                # "listening to podcasts": no music, a like as its favourite is, kept generic (keyed by meaning, an
+                # embedder put podcasts back under music.like)
+                obj, hint = pattern.sub("", obj, count=1), "preference.like"
                 break
             obj, hint = pattern.sub("", obj, count=1), key
             break
