@@ -102,7 +102,7 @@ _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|�
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
 _FILLER_WORDS_EN = (r"too|as well|either|a lot|so much|very much|really|lol|haha|though|anyway|please|at all|"
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
-                    r"at present|lately|these days now|originally|by birth|"
+                    r"at present|lately|these days now|originally|by birth|pls|plz|btw|tbh|fyi|ngl|imo|"
                     # a closing focus word says which item matters most, no part of it ("..., shrimp especially")
                     r"especially|in particular|particularly|above all")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)

@@ -196,7 +196,11 @@ RECURRING_EN = lazy_regex(
 #: The hour a habit keeps, said after how often ("every morning at 6", "at 6:30am", "at noon"): part of the habit.
 _AT_HOUR_EN = (r"(?:\s+(?:at|around|by|before)\s+(?:about\s+|around\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|"
                r"o'clock)?|noon|midnight|dawn|sunrise|sunset))?")
-_FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN}{_AT_HOUR_EN})$", _IC)
+#: How long each time, after how often: "I meditate every morning for ten minutes", "I run daily for about an hour".
+_FOR_HOW_LONG_EN = (r"(?:\s+for\s+(?:about\s+|around\s+|roughly\s+)?"
+                    rf"(?:{_NUMBER_EN}(?:\s*(?:-|to|or)\s*{_NUMBER_EN})?|an?|half\s+an?)\s+"
+                    r"(?:minutes?|mins?|hours?|hrs?|miles?|km|kilometers?|kilometres?))?")
+_FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN}{_AT_HOUR_EN}{_FOR_HOW_LONG_EN})$", _IC)
 _FREQUENCY_FIRST = lazy_regex(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
 #: What a habit's first word is not: a feeling, a thought, an auxiliary (a negation, a future, a
 #: past), a state ("I miss you every day", "I don't run every morning", "I'll run every day").
