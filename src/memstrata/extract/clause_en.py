@@ -10,7 +10,7 @@ from memstrata.extract.clauses import (
     Finding,
     clean_value,
 )
-from memstrata.extract.guards import en_pro_form
+from memstrata.extract.guards import en_degree_only, en_pro_form
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -52,7 +52,7 @@ _PAST = lazy_regex(
 
 def _f(key: str, value: str, conf: float, clause: str, **kw: object) -> list[Finding]:
     value = clean_value(value, "en")
-    if not value or _PRONOUN.match(value) or en_pro_form(value) or len(value.split()) > 10:
+    if not value or _PRONOUN.match(value) or en_pro_form(value) or en_degree_only(value) or len(value.split()) > 10:
         return []
     return [Finding(key, value, conf, clause, **kw)]  # type: ignore[arg-type]
 

@@ -49,6 +49,25 @@ def en_pro_form(value: str) -> bool:
     return bool(_EN_PRO_FORM.match(value.strip()))
 
 
+#: A phrase that says only how much or how badly, after a comma as a tail of what was said ("allergic to peanuts,
+#: and also to shellfish, pretty badly" stored ``health.allergy = pretty badly``; "…, really bad", "…, big time").
+_EN_DEGREE_ONLY = lazy_regex(
+    r"^(?:(?:very|really|pretty|quite|so|super|extremely|fairly|rather|kinda|kind of|sort of|somewhat|a bit|"
+    r"a little|terribly|incredibly|seriously|like|too)\s+)*"
+    r"(?:bad(?:ly)?|severe(?:ly)?|serious(?:ly)?|mild(?:ly)?|slight(?:ly)?|strong(?:ly)?|intense(?:ly)?|"
+    r"horribl[ey]|terribl[ey]|awful(?:ly)?|a lot|lots|much|big time|hard|heavily|a ton)[.!]*$", _IC)
+
+
+def en_degree_only(value: str) -> bool:
+    """True if ``value`` says only a degree ("pretty badly", "really bad", "a lot", "big time"): how much, of a
+    thing named elsewhere, never the thing.
+
+    >>> [en_degree_only(v) for v in ("pretty badly", "severely", "a lot", "bad breath", "shellfish", "Hardy")]
+    [True, True, True, False, False, False]
+    """
+    return bool(_EN_DEGREE_ONLY.match(value.strip()))
+
+
 #: Objects that are clauses, not things: "that you chose pottery", "how art lets us …",
 #: "what I do", "the way the sunlight hits", "when you give me …".
 _EN_CLAUSE_OBJECT = lazy_regex(

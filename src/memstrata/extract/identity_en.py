@@ -75,9 +75,10 @@ _DWELLING = lazy_regex(r"^(?:an?|the|my|our)\s+(?P<kind>(?:[\w-]+\s+){0,3}?(?:ap
                        r"(?:\s+(?:in|near)\s+(?P<place>.+))?$", _IC)
 
 #: Where a place or an employer ends: a time ("since 2019", "until 2019", "before Leeds", "after college" say when it
-#: held, no part of its name: "London before Leeds" was stored as a former home), a reason, a companion. The words of
-#: time in lower case only: "The Day After" is a name.
-_PLACE_END = lazy_regex(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment|"
+#: held, no part of its name: "London before Leeds" was stored as a former home; "right now" with more said after it
+#: left "Portland right"), a reason, a companion. The words of time in lower case only: "The Day After" is a name.
+_PLACE_END = lazy_regex(r"\s+(?:with|since|for|now|right now|currently|these days|nowadays|at present|because|but|"
+                        r"where|which|and|as|at the moment|"
                         r"(?-i:before|after|until|till|up until|up to))\b.*$", _IC)
 
 
