@@ -268,7 +268,8 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _SPEAK.match(clause)
     if m:
         langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w"), flags=_IC)
-        if _NOT_A_LANGUAGE.search(_SPOKEN_DEGREE.sub("", langs)):
+        # each item of the list without its degree ("French and a bit of German": German, not "of German")
+        if not langs or any(_NOT_A_LANGUAGE.search(_SPOKEN_DEGREE.sub("", part)) for part in _split_list(langs)):
             return []
         return [f for part in _split_list(langs) for f in
                 _f("language.spoken", _SPOKEN_DEGREE.sub("", part), CONF_STATED, clause)]

@@ -38,7 +38,9 @@ _GROUP_USES = lazy_regex(
     # a switch ("Our team moved to Linear") is read by the switch shapes, as "We moved to Linear" is (user.uses)
     r"doesn't use|does not use)|uses|is using|is on|is back on))"
     # the thing named, case-sensitive: "uses the old process" names none
-    r"\s+(?P<v>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})(?i:\s+now)?$")
+    r"\s+(?P<v>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})(?i:\s+now)?"
+    # what for, after the thing: "Our team uses GitHub Actions for CI" (the tool is the team's all the same)
+    r"(?i:\s+for\s+(?:our\s+|the\s+)?[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)?$")
 
 
 def group_tool(group: str, value: str, clause: str, said: str, *, retract: bool = False) -> list[Finding]:
