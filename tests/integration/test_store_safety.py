@@ -43,18 +43,22 @@ def test_time_travel_applies_a_ttl_as_it_stood_then(fresh: OpenAt) -> None:
     source = fresh()
     source.add("Meet me at the Oslo office this month", ttl=3600)
     records = [r for r in source.export() if r["type"] == "episode"]
-    for record in records:  # said on 10 January, to be forgotten on 1 March
-        record.update(created_at="2026-01-10T09:00:00.000000Z", expires_at="2026-03-01T00:00:00.000000Z")
+    for record in records:  # said on 10 January 2026, to be forgotten on 1 March 2099 (a restore skips
+        # a record already expired: it is forgotten, as after the sweep)
+        record.update(created_at="2026-01-10T09:00:00.000000Z", expires_at="2099-03-01T00:00:00.000000Z")
     memory = fresh()
     memory.import_records(records)
 
-    def found(as_of: datetime | None) -> list[str]:
-        return [h.text for h in memory.search("Oslo office", kinds=["episode"], as_of=as_of)]
+    def found(as_of: datetime | None, now: datetime | None = None) -> list[str]:
+        return [h.text for h in memory.search("Oslo office", kinds=["episode"], as_of=as_of, now=now)]
 
-    assert found(datetime(2026, 2, 1, tzinfo=UTC)) == ["Meet me at the Oslo office this month"]
-    assert found(datetime(2026, 3, 2, tzinfo=UTC)) == []  # expired by then
+    said = ["Meet me at the Oslo office this month"]
+    assert found(datetime(2026, 2, 1, tzinfo=UTC)) == said
+    assert found(datetime(2099, 3, 2, tzinfo=UTC), now=datetime(2099, 3, 3, tzinfo=UTC)) == []  # expired by then
+    assert found(datetime(2099, 2, 1, tzinfo=UTC), now=datetime(2099, 3, 3, tzinfo=UTC)) == said  # not yet then
     assert found(datetime(2026, 1, 9, tzinfo=UTC)) == []  # not said yet
-    assert found(None) == []
+    assert found(None) == said
+    assert found(None, now=datetime(2099, 3, 2, tzinfo=UTC)) == []
 
 
 def test_a_closed_memory_raises_memory_closed(fresh: OpenAt) -> None:
