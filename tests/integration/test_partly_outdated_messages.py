@@ -173,3 +173,18 @@ def test_a_replaced_home_in_an_introduction_ranks_below_the_new_home_for_a_quest
     assert next(i for i, line in enumerate(block) if "Seattle" in line) < next(
         i for i, line in enumerate(block) if "Portland" in line)
     assert "[outdated: I live in Portland right now]" in _line("\n".join(block), "Portland")
+
+
+def test_a_replaced_employer_is_labelled_inside_the_clause_whose_job_still_holds(memory: Memory) -> None:
+    """"I work as a nurse at OHSU" then a new job at Swedish hospital: the clause states the occupation, which
+    holds, and the employer, which was replaced, and no comma or conjunction splits them, so only the earlier move
+    was labelled ("[outdated: I live in Portland right now]") and the agent read OHSU as the current employer. Now
+    the replaced value is labelled with the word opening its phrase, in English and Chinese (``text.stating``)."""
+    memory.add("Hey! So I'm Dana, I live in Portland right now, I work as a nurse at OHSU, night shifts mostly")
+    memory.add("I moved to Seattle last week! new job at Swedish hospital, day shifts finally")
+    intro = _hit(memory, "what does Dana do for work?", "OHSU")
+    assert intro.outdated_parts == ("I live in Portland right now", "at OHSU"), intro.outdated_parts
+    assert "I work as a nurse [outdated: at OHSU], night shifts" in _line(memory.context("what is my job?"), "OHSU")
+    memory.add("我住在杭州，我在阿里当程序员", user_id="zh")
+    memory.add("我现在在腾讯上班了", user_id="zh")
+    assert "我[已过时：在阿里]当程序员" in memory.context("我的职业是什么？", user_id="zh")

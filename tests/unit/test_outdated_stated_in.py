@@ -34,6 +34,11 @@ def test_stated_in(value: str, text: str, expected: bool) -> None:
     # A clause that states both values stays unlabelled.
     ("I used UPS, now FedEx", [("UPS", True), ("FedEx", False)], ("I used UPS",)),
     ("I moved from UPS to FedEx", [("UPS", True), ("FedEx", False)], ()),
+    ("I use FedEx instead of UPS", [("UPS", True), ("FedEx", False)], ()),
+    # One clause, a value that holds and one replaced, nothing splitting them: the replaced value with the word
+    # opening its phrase.
+    ("I work as a nurse at OHSU, night shifts mostly", [("nurse", False), ("OHSU", True)], ("at OHSU",)),
+    ("我在阿里当程序员", [("程序员", False), ("阿里", True)], ("在阿里",)),
     # Nothing superseded: no pieces. Everything: the pieces stating the values (a hit on another
     # sentence of the message still holds, ``_episode_outdated``).
     ("I prefer UPS. I am allergic to peanuts.", [("UPS", False), ("peanuts", False)], ()),

@@ -9,6 +9,7 @@ not spelled out, placed in the piece holding most of its units (CJK characters, 
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -140,6 +141,8 @@ def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, .
     ('我以後都希望用順豐',)
     >>> outdated_parts("Tom lives in Boston and I live in Austin", [("Boston", False), ("Austin", True)])
     ('I live in Austin',)
+    >>> outdated_parts("I work as a nurse at OHSU, night shifts", [("nurse", False), ("OHSU", True)])
+    ('at OHSU',)
     """
     gone = [g for _, g in cited]
     if not any(gone):
@@ -169,8 +172,10 @@ def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) 
     states = [g for _, g in facts]
     if states and all(states):
         return _stating(piece, [value for value, _ in facts])
-    if not any(states) or level > 1:
+    if not any(states):
         return []
+    if level > 1:  # one clause still says both: "I work as a nurse at OHSU" once the employer changed
+        return _values_said(piece, facts)
     parts = _finer(piece, level)
     if len(parts) < 2:  # a sentence of one clause: try its conjunctions
         return _outdated_within(piece, facts, level + 1)
@@ -178,6 +183,39 @@ def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) 
     if inner is None:
         return []
     return [found for part, here in zip(parts, inner, strict=True) for found in _outdated_within(part, here, level + 1)]
+
+
+#: What opens a value's phrase and goes with it into its label: "[outdated: at OHSU]", "[已过时：在阿里]".
+_LEADS_VALUE = lazy_regex(r"(?:\b(?:at|in|to|for|with|on|by|as)\s+(?:the\s+|a\s+|an\s+)?|[在用去到])$",
+                          re.IGNORECASE)
+#: What says, before a replaced value, that the clause states the change itself ("I moved from UPS to FedEx", "FedEx
+#: instead of UPS", 从圆通换成顺丰): the clause is no statement of the old value, and nothing in it is labelled.
+_CHANGE_BEFORE = lazy_regex(r"(?:\b(?:from|instead\s+of|rather\s+than|not|no\s+longer)\s+(?:the\s+|a\s+|an\s+)?"
+                            r"|从|而不是|不再用?)$", re.IGNORECASE)
+
+
+def _values_said(piece: str, facts: Sequence[tuple[str, bool]]) -> list[str]:
+    """The superseded values of ``facts`` as ``piece`` spells them, each with the word that opens its phrase
+    (``_LEADS_VALUE``), in text order: the parts of a clause that no sentence, clause or conjunction splits from the
+    values that still hold ("I work as a nurse at OHSU" labels "at OHSU", the nurse holds). ``[]`` when a value is not
+    spelled out in it (``stated_in``: placed by its share of units alone), two values overlap, or the clause states
+    the change itself (``_CHANGE_BEFORE``: "I moved from UPS to FedEx"): then no part is told apart, as before."""
+    folded = fold(piece)
+    if len(folded) != len(piece):  # folding changed the length: spans of the folded text are not the piece's
+        return []
+    spans: list[tuple[int, int, bool]] = []
+    for value, gone in facts:
+        found = re.search(rf"(?<![a-z0-9]){re.escape(fold(value).strip())}(?![a-z0-9])", folded)
+        if found is None or not value.strip():
+            return []
+        if gone and _CHANGE_BEFORE.search(piece, 0, found.start()):
+            return []  # "I moved from UPS to FedEx": the change, said in one clause
+        lead = _LEADS_VALUE.search(piece, 0, found.start()) if gone else None
+        spans.append((lead.start() if lead else found.start(), found.end(), gone))
+    spans.sort()
+    if any(b > a for (_, b, _), (a, _, _) in itertools.pairwise(spans)):
+        return []
+    return [piece[a:b] for a, b, gone in spans if gone]
 
 
 #: At most this many units (words, Han characters) left beside the clauses stating the values are an aside
