@@ -194,7 +194,9 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
     refused: list[str] = []  # what "never use X again" keeps from use for good
     for clause in clauses:
         if (m := _STOP.match(clause)) is not None:
-            said = _without_when(next(m.group(g) for g in _STOPPED if m.group(g)))  # "Jira last quarter": Jira
+            said = next(m.group(g) for g in _STOPPED if m.group(g))
+            if not m.group("v2"):  # "we stopped using Jira last quarter": Jira ("No more TypeError today" names none)
+                said = _without_when(said)
             things = shapes.named_things(clean_value(re.sub(r",?\s+please$", "", said, flags=_IC), "en"))
             by_name = bool(things) and all(_ENDED_NAME.match(t) for t in things)
             if (m.group("v7") or m.group("v8") or m.group("v9")) and not by_name:
