@@ -53,7 +53,9 @@ QUIT_KEYS = {"吃": "food.quit", "eat": "food.quit", "喝": "drink.quit", "drink
 # --- Chinese -----------------------------------------------------------------------------------
 
 _NOW_ZH = rf"(?:{STANDING_ZH}|现在|已经|早就|最近|也|都|从此|如今|这些天|这阵子|彻底)"
-_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|开始不|不|停止了?|停了|戒掉了|戒了|"
+#: 不怎么 ("not much"), said of an activity now done little (我现在不怎么玩游戏了), is one word: 怎么 is no part of it
+#: (it stored the habit 怎么玩游戏 withdrawn).
+_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|开始不|不怎么|不|停止了?|停了|戒掉了|戒了|"
                        rf"戒掉|戒|放弃了?)(?P<act>.+)$")
 #: 我把咖啡戒了 / 我已经把酒戒掉了: the object before the verb.
 _BA_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)把(?P<act>.+?)(?P<m>戒掉了|戒了|戒掉|戒|停了)(?:啦|哦)?$")
@@ -134,6 +136,9 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     if m is None:
         return []
     marker, now = m.group("m"), m.group("now")
+    if marker == "不怎么":  # done little now: the habit and the like end, but nothing is quit (no drink.quit)
+        plain = find_zh(clause.replace("不怎么", "不", 1), sentence.replace("不怎么", "不", 1))
+        return [f for f in plain if f.retract]
     act = clean_value(re.sub(r"(?:了|啦|哦|喽|咯)+$", "", m.group("act")), "zh")
     bare = marker.startswith(("戒", "停了"))
     if bare:  # 我戒烟三个月了: how long ago is when (``since_zh``), not what

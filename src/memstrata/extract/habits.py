@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import gazetteer
 from memstrata.extract.cessation import QUIT_KEYS, quit_habit
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value, third_person
 from memstrata.extract.guards import zh_points_away
@@ -277,10 +278,36 @@ def frequency_en(clause: str, ctx: object) -> list[Finding]:
             or re.fullmatch(r"(?:go|do|play|have|make|get|try)", action, _IC):
         return []  # "I miss you every day", "I do it every day", "I go every day": no activity named
     value = _HEDGE_EN.sub("", value)  # "drink like three coffees a day": the amount, not how sure of it one is
+    value = _measure_of_what(value, str(getattr(ctx, "sentence", clause)), clause)
+    if not value:
+        return []
     value = third_person(clean_value(value, "en"))  # "walk my dog every evening": their dog, as a statement reads
     if len(value.split()) > 10:
         return []
     return [Finding("preference.habit", value, CONF_PREFER, clause, statement=said_of_user(value))]
+
+
+#: An amount with no thing after it ("drink 4 cups a day"): of what is said earlier in the sentence, or not at all.
+_MEASURE_ONLY_EN = lazy_regex(r"^(?P<head>(?:drink|eat|have)\s+(?:\d+|an?|one|two|three|four|five|six|seven|"
+                              r"eight|nine|ten|a few|a couple|several)\s+(?:of\s+)?(?:cups?|glasses|glass|mugs?|"
+                              r"bottles?|cans?|shots?|pints?|pieces?|slices?|servings?|bowls?))(?P<rest>\s+(?!of\b).*)?$",
+                              _IC)
+#: The gazetteer's keys of what is drunk or eaten, the thing an amount said alone is of.
+_CONSUMED_KEYS = frozenset({"drink.like", "food.like"})
+
+
+def _measure_of_what(value: str, sentence: str, clause: str) -> str:
+    """``value`` with the thing its bare amount is of ("drink 4 cups a day" after "she hates coffee but": "drink 4 cups
+    of coffee a day"): the drink or food the gazetteer finds in ``sentence`` before ``clause``; ``""`` when an amount
+    names no thing and none is said before it (a habit of nothing); ``value`` unchanged when it names its thing."""
+    m = _MEASURE_ONLY_EN.match(value)
+    if m is None:
+        return value
+    at = sentence.find(clause)
+    hit = gazetteer.lookup(sentence[:at]) if at > 0 else None
+    if hit is None or hit.key not in _CONSUMED_KEYS:
+        return ""
+    return f"{m.group('head')} of {hit.value}{m.group('rest') or ''}"
 
 
 #: A hedge before an amount or how often ("like three coffees a day", "about 2 beers a night", "maybe twice a week"):

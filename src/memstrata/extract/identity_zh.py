@@ -72,9 +72,9 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LIVE.match(clause)
     if m:
         place = re.sub(r"(?:了|啦|住|去了)$", "", without_time(m.group("v") or m.group("w")))
-        if shapes.unnamed(place) or place.startswith("再") or re.fullmatch(r"一起|一块儿?", place):
+        if shapes.unnamed(place) or place.startswith("再") or re.fullmatch(r"一起|一块儿?|[去来]", place):
             # 我搬到新家了, 我搬到别的地方了: no place named; 我住再看看: "again" (extract.informal); 我们住在一起:
-            # together, no place
+            # together, no place; 我搬回去了, 我搬回来了: back, no place named (it stored 去)
             return []
         if "搬" in clause and not shapes.moved_home(ctx.sentence, place, group=clause.startswith("我们"), lang="zh"):
             return shapes.chosen(re.sub(r"上$", "", place), "user.uses", clause, "zh",

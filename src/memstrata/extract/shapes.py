@@ -23,7 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import counts, gazetteer, kin, places, purposes, things, tool_kinds
-from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
+from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clause_period, clean_value
 from memstrata.extract.purposes import purpose_name
 from memstrata.extract.tool_kinds import spelled
 from memstrata.privacy.policy import only_placeholders
@@ -355,6 +355,19 @@ COUNTED_ZH = r"(?:一张|一个|一台|一把|一款|一辆|一部|一副|一只
 _CONSUMED = {"drink.like": ("user.drinks", "drinks {v}", "喝{v}"), "food.like": ("user.eats", "eats {v}", "吃{v}")}
 
 
+#: The gazetteer's keys of what one does for sport or leisure.
+_PASTIME_KEYS = frozenset({"sport.like", "hobby.like"})
+
+
+def _pastime(value: str, clause: str) -> Finding | None:
+    """The sport or hobby when the whole of ``value`` is one the gazetteer names ("swimming", 游泳, 看书), else
+    ``None``: a switch to it (现在改成游泳了, "I switched to running") says what one does now, no thing used."""
+    hit = gazetteer.lookup(value)
+    if hit is None or hit.key not in _PASTIME_KEYS or (hit.start, hit.end) != (0, len(value)):
+        return None
+    return Finding(hit.key, hit.value, CONF_PREFER, clause)
+
+
 def _consumed(value: str, clause: str, lang: str) -> Finding | None:
     """``user.drinks`` / ``user.eats`` when the whole of ``value`` is a drink or a food of the gazetteer ("decaf",
     "decaf coffee", "green tea", 燕麦奶), else ``None``: a switch to it says what one drinks or eats now, not a
@@ -410,6 +423,8 @@ def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: 
         return [consumed]
     if (paid := paying_with(value, clause, lang)) is not None:  # "I switched to PayPal": how one pays now
         return [paid]
+    if (pastime := _pastime(value, clause)) is not None:  # 改成游泳了: a pastime now, no tool (tool.uses = 游泳)
+        return [pastime]
     plain = counted or (lang == "en" and not _NAMED_LOOK.search(value) and tool_kinds.kind_of(value) is None) \
         or (lang == "zh" and _OBJECT_ZH.search(value) is not None and tool_kinds.kind_of(value) is None)
     return chosen(value, "tool.uses" if plain else "user.uses", clause, lang, statement=statement)
