@@ -55,8 +55,8 @@ QUIT_KEYS = {"吃": "food.quit", "eat": "food.quit", "喝": "drink.quit", "drink
 _NOW_ZH = rf"(?:{STANDING_ZH}|现在|已经|早就|最近|也|都|从此|如今|这些天|这阵子|彻底)"
 #: 不怎么 ("not much"), said of an activity now done little (我现在不怎么玩游戏了), is one word: 怎么 is no part of it
 #: (it stored the habit 怎么玩游戏 withdrawn).
-_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|开始不|不怎么|不|停止了?|停了|戒掉了|戒了|"
-                       rf"戒掉|戒|放弃了?)(?P<act>.+)$")
+_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|开始不|不怎么|不|停止了?|停了|"
+                       rf"戒掉了|戒了|戒掉|戒|放弃了?)(?P<act>.+)$")
 #: 我把咖啡戒了 / 我已经把酒戒掉了: the object before the verb.
 _BA_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)把(?P<act>.+?)(?P<m>戒掉了|戒了|戒掉|戒|停了)(?:啦|哦)?$")
 #: A discourse word before the clause (不过我已经不喝咖啡了).
