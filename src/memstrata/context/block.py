@@ -209,9 +209,9 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     if not general:  # a part of a question answered by its words goes first (``part_matches``)
         partial = part_matches(hits, query)
         # With a part answered above it, "nothing matched the query" was false of the profile's title.
-        rest = "profile_rest_title" if partial else "profile_title"
+        own_title = "profile_rest_title" if partial else "profile_title"
         return _sections(query, [(partial, "partial_title"), (work, "work_title"),
-                                 (own, rest), (others, "others_title")], budget_tokens)
+                                 (own, own_title), (others, "others_title")], budget_tokens)
     parts = [(work, "work_title"), (own, "known_title"), (others, "others_title"),
              (matches(hits, general=True), "context_title")]
     return _sections(query, parts, budget_tokens)
