@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from pathlib import Path
+
 from memstrata import FactChange, Memory
 from memstrata.types import Fact
 
@@ -14,3 +17,15 @@ def values(mem: Memory, key: str, status: str = "active") -> list[str]:
 def change_of(change: FactChange) -> tuple[str, str, list[str]]:
     """``(action, new value, the values it replaced)`` of one fact change an ``add`` reported."""
     return change.action, change.fact.value, [p.value for p in change.previous]
+
+
+def stored_facts(folder: Path, *messages: str, start: datetime) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """``(active, superseded)`` ``(key, value)`` pairs after ``messages`` are added in order to one new memory of
+    user ``u1`` in ``folder`` (rules only, no embedder), a minute apart from ``start``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with Memory(folder / "m.db", embedder=None, user_id="u1") as mem:
+        for i, message in enumerate(messages):
+            mem.add(message, created_at=start + timedelta(minutes=i))
+        facts = mem.list(kind="fact", status="all", limit=100)
+    return ({(f.key, f.value) for f in facts if f.status == "active"},
+            {(f.key, f.value) for f in facts if f.status == "superseded"})

@@ -8,25 +8,19 @@ value said alone, ``extract.restated``); "I'm allergic to peanuts. Oh wait, I'm 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from factvalues import stored_facts
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
 
-def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """(active, superseded) (key, value) pairs after ``messages`` are added in order to one memory."""
-    tmp_path.mkdir(exist_ok=True)
-    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
-        for message in messages:
-            mem.add(message)
-        facts = mem.list(kind="fact", status="all", limit=100)
-    return ({(f.key, f.value) for f in facts if f.status == "active"},
-            {(f.key, f.value) for f in facts if f.status == "superseded"})
+#: (active, superseded) (key, value) pairs after messages said a minute apart (factvalues.stored_facts).
+_stored = partial(stored_facts, start=_AT)
 
 
 @pytest.mark.parametrize(("message", "now", "before"), [

@@ -9,12 +9,13 @@ said, no former employer is kept (the name alone may be none). 换了Mac after a
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from factvalues import stored_facts
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
@@ -24,13 +25,8 @@ def _read(text: str) -> list[tuple[str, str, bool]]:
     return [(c.key, c.value, c.retracts) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
 
 
-def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
-        for i, message in enumerate(messages):
-            mem.add(message, created_at=_AT + timedelta(minutes=i))
-        facts = mem.list(kind="fact", status="all", limit=100)
-    return ({(f.key, f.value) for f in facts if f.status == "active"},
-            {(f.key, f.value) for f in facts if f.status == "superseded"})
+#: (active, superseded) (key, value) pairs after messages said a minute apart (factvalues.stored_facts).
+_stored = partial(stored_facts, start=_AT)
 
 
 @pytest.mark.parametrize(("first", "then", "ended"), [

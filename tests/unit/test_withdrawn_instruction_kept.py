@@ -9,23 +9,19 @@ statement of the user's own ("I don't use vim anymore", 我不用顺丰了) keep
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from factvalues import stored_facts
 
 _AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
 
-def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
-        for i, message in enumerate(messages):
-            mem.add(message, created_at=_AT + timedelta(minutes=i))
-        facts = mem.list(kind="fact", status="all", limit=100)
-    return ({(f.key, f.value) for f in facts if f.status == "active"},
-            {(f.key, f.value) for f in facts if f.status == "superseded"})
+#: (active, superseded) (key, value) pairs after messages said a minute apart (factvalues.stored_facts).
+_stored = partial(stored_facts, start=_AT)
 
 
 @pytest.mark.parametrize(("text", "kept"), [
