@@ -271,9 +271,9 @@ def _statements(mem: Memory, user: str) -> dict[str, tuple[str, str]]:
     # not eating or drinking something says nothing of liking it
     ("never-drink", "I never drink coffee", "never drinks coffee", "drink.avoid", "coffee"),
     ("dont-eat", "I don't eat pork", "does not eat pork", "food.dislike", "pork"),
-    ("zh-buhe", "我不喝咖啡", "不喝咖啡", "preference.dislike", "咖啡"),
+    ("zh-buhe", "我不喝咖啡", "不喝咖啡", "drink.avoid", "咖啡"),
     ("zh-butai-chi-only", "我不太吃辣", "不太吃辣", "food.dislike", "辣"),
-    ("zh-drink", "我不太喝咖啡", "不太喝咖啡", "preference.dislike", "咖啡"),
+    ("zh-drink", "我不太喝咖啡", "不太喝咖啡", "drink.avoid", "咖啡"),
     ("zh-hant", "我不太喜歡吃辣", "不太喜欢吃辣", "food.dislike", "辣"),
     # a like that holds at times, or mildly
     ("sometimes", "I like sushi sometimes", "likes sushi sometimes", "food.like", "sushi"),

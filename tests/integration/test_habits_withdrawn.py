@@ -19,7 +19,7 @@ def _active(mem: Memory, user: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("user", "before", "again", "withdrawn"), [
-    ("r1", "我不喝咖啡", "我又开始喝咖啡了", ("preference.dislike", "咖啡")),
+    ("r1", "我不喝咖啡", "我又开始喝咖啡了", ("drink.avoid", "咖啡")),
     ("r2", "我以后不喝咖啡了", "我又开始喝咖啡了", ("drink.quit", "咖啡")),  # given up: extract.cessation
     ("r3", "我不吃辣", "我现在能吃辣了", ("food.dislike", "辣")),
     ("r4", "我不吃辣", "我又开始吃辣了", ("food.dislike", "辣")),

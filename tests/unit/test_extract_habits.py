@@ -24,7 +24,7 @@ def _withdrawn(text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("text", "expected"), [
     # what was quit ends (drink.quit / food.quit), and a dislike said as the habit ended before it had a key
     ("我又开始喝咖啡了", [("preference.habit", "不喝咖啡"), ("drink.quit", "咖啡"), ("food.dislike", "咖啡"),
-                   ("preference.dislike", "咖啡")]),
+                   ("preference.dislike", "咖啡"), ("drink.avoid", "咖啡")]),
     ("我现在能吃辣了", [("preference.habit", "不吃辣"), ("food.quit", "辣"), ("food.dislike", "辣"),
                  ("preference.dislike", "辣")]),
     ("I started drinking coffee again", [("preference.habit", "not drinking coffee"), ("drink.quit", "coffee"),
@@ -53,7 +53,7 @@ def test_what_is_withdrawn(text: str, expected: list[tuple[str, str]]) -> None:
     ("我從來不吃豬肉", [("food.dislike", "猪肉")]),
     ("我向来不吃香菜", [("food.dislike", "香菜")]),
     ("I never drink coffee", [("drink.avoid", "coffee")]),  # not drunk, no dislike
-    ("我一直不喝酒", [("preference.dislike", "酒")]),
+    ("我一直不喝酒", [("drink.avoid", "酒")]),
     ("我从来不跑步", [("preference.habit", "从来不跑步")]),
 ])
 def test_never_eating_something_is_a_dietary_need_in_both_languages(text: str, expected: list[tuple[str, str]]) -> None:

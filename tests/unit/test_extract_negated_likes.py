@@ -21,7 +21,7 @@ def _read(text: str) -> set[tuple[str, str]]:
     ("I don't like either tea or coffee.",
      {("preference.dislike", "tea"), ("preference.dislike", "coffee")}),
     ("我既不喜欢茶也不喜欢咖啡。", {("preference.dislike", "茶"), ("preference.dislike", "咖啡")}),
-    ("我不喝茶也不喝咖啡。", {("preference.dislike", "茶"), ("preference.dislike", "咖啡")}),
+    ("我不喝茶也不喝咖啡。", {("drink.avoid", "茶"), ("drink.avoid", "咖啡")}),
     ("I like everything except mushrooms.", {("food.dislike", "mushrooms")}),
     ("I eat everything but mushrooms.", {("food.dislike", "mushrooms")}),
     ("Except for mushrooms, I eat everything.", {("food.dislike", "mushrooms")}),

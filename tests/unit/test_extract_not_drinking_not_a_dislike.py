@@ -31,6 +31,11 @@ def _read(text: str) -> list[tuple[str, str, str, bool]]:
     ("I don't drink alcohol", [("drink.avoid", "alcohol", "", False)]),
     ("My dad doesn't drink beer", [("drink.avoid", "beer", "dad", False)]),
     ("i dont eat pork", [("food.dislike", "pork", "", False)]),
+    # the same in Chinese, which stored preference.dislike while English stored drink.avoid
+    ("我不喝咖啡", [("drink.avoid", "咖啡", "", False)]),
+    ("我从来不喝可乐", [("drink.avoid", "可乐", "", False)]),
+    ("我爸不喝酒", [("drink.avoid", "酒", "dad", False)]),
+    ("我不吃猪肉", [("food.dislike", "猪肉", "", False)]),
 ])
 def test_what_is_not_drunk_is_no_dislike(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -83,3 +88,19 @@ def test_a_habit_taken_up_again_is_said_as_one(tmp_path: Path) -> None:
         assert [(f.key, f.value) for f in mem.list() if isinstance(f, Fact)] == [("preference.habit", "drinks coffee")]
         mem.add("I quit coffee")
         assert [(f.key, f.value) for f in mem.list() if isinstance(f, Fact)] == [("drink.quit", "coffee")]
+
+
+def test_what_is_not_drunk_ends_with_drinking_again_in_chinese(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("我很喜欢喝咖啡", created_at=_AT)
+        mem.add("我不喝咖啡", created_at=_AT.replace(hour=10))
+        assert _facts(mem) == {("drink.like", "咖啡", "superseded"), ("drink.avoid", "咖啡", "active")}
+        mem.add("我又开始喝咖啡了", created_at=_AT.replace(hour=11))
+        assert ("drink.avoid", "咖啡", "active") not in _facts(mem)
+
+
+@pytest.mark.parametrize(("text", "value"), [("我更喜欢喝茶而不是咖啡", "茶"), ("我喜欢茶而不是咖啡", "茶")])
+def test_what_a_chinese_like_is_set_against_is_no_part_of_it(text: str, value: str) -> None:
+    # before: drink.like = 茶而不是咖啡
+    assert ("drink.like", value, "", False) in _read(text)
+    assert not [v for _, v, *_ in _read(text) if "不是" in v]

@@ -148,6 +148,10 @@ def without_aside(value: str) -> str:
     return _ASIDE.split(value, maxsplit=1)[0]
 
 
+#: "Rather than X" closing a Chinese value (我更喜欢喝茶而不是咖啡, 住在北京而非上海).
+_ZH_RATHER_THAN = lazy_regex(r"(?:而不是|而非).*$")
+
+
 def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
     at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
@@ -160,8 +164,12 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     ('Beatles', '顺丰', 'Delta')
     >>> clean_value("a Boots pharmacy instead", "en"), clean_value("Email me instead", "en", clause=True)
     ('Boots pharmacy', 'Email me instead')
+    >>> clean_value("茶而不是咖啡", "zh")
+    '茶'
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
+    if lang == "zh":  # 茶而不是咖啡: what the value is set against is no part of it
+        value = _ZH_RATHER_THAN.sub("", value) or value
     undecorated = _TRAILING_SYMBOLS.sub("", value)
     value = undecorated if undecorated.strip() else value  # a value that is only an emoji keeps it
     for _ in range(3):  # fillers stack: "pizza too lol", "Boots instead now"

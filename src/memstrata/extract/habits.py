@@ -156,7 +156,7 @@ def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause:
         quit = [QUIT_KEYS[v] for v in ("吃", "喝", "eat", "drink") if verb.startswith(v)] or ["food.quit", "drink.quit"]
         out += [Finding(key, thing, CONF_STATED, clause, retract=True)
                 for key in (*quit, "food.dislike", "preference.dislike",
-                            *(["drink.avoid"] if "drink.quit" in quit and verb[0] not in "吃喝" else []))]
+                            *(["drink.avoid"] if "drink.quit" in quit else []))]
     return out
 
 

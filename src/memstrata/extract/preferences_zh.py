@@ -24,6 +24,7 @@ from memstrata.extract.clauses import (
 )
 from memstrata.extract.pursuits import unfronted
 from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
+from memstrata.extract.taxonomy import NOT_DRUNK_KEY
 from memstrata.extract.timex import mentions_time
 from memstrata.text.regex import lazy_regex
 
@@ -185,7 +186,9 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     if m and re.search(r"药片?$|胰岛素$", m.group("v")):
         return []  # 我不吃降压药: a medicine not taken, no food disliked (extract.medication)
     if m:
-        key = "food.dislike" if m.group("verb") == "吃" else "preference.dislike"
+        # not drinking something is no dislike of it (``drink.avoid``, as "I don't drink coffee" is); the food key
+        # holds what is not eaten as its own
+        key = "food.dislike" if m.group("verb") == "吃" else NOT_DRUNK_KEY
         return [replace(f, statement=_as_said(clause)) for f in _f(key, m.group("v"), CONF_NEGATIVE, clause)]
     m = _LIKE.match(clause)
     if not m:
