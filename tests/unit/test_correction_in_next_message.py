@@ -68,6 +68,8 @@ def test_an_assistant_reply_between_is_no_other_message(tmp_path: Path) -> None:
     ("I live in Berlin", ("Oops, I meant Munich", "user", WINDOW + timedelta(minutes=5))),
     # no value of the kind said before, or two of them
     ("I like green tea", "Oops, I meant Munich"),
+    # a time said after "at" is no place (it replaced the home: identity.location = 5pm)
+    ("I live in Berlin", "Oops, I meant at 5pm"),
     ("我住在南京。我老家在苏州。", "说错了，是在南通"),
     # a reply word alone may answer the assistant; a hedge or a clause names no value
     ("I live in Berlin", "No, Munich"),

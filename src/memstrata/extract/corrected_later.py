@@ -119,7 +119,8 @@ def same_kind(old: str, new: str, said: str = "") -> bool:
     if old.casefold() == new.casefold():
         return False
     at = said.find(new)
-    new_kinds = kinds(new, loose=True) | ({"place"} if at > 0 and _AT_PLACE.search(said[:at]) else set())
+    # a value said after 在 / "in" / "at" is a place, unless it is a time or a number ("I meant at 5pm")
+    new_kinds = kinds(new, loose=True) or ({"place"} if at > 0 and _AT_PLACE.search(said[:at]) else frozenset())
     if kinds(old) & new_kinds:
         return True
     head_old, head_new = old.split(), new.split()
