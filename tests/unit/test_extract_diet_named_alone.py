@@ -38,3 +38,22 @@ def test_a_question_or_a_past_is_no_diet(text: str) -> None:
 
 def test_a_diet_named_alone_and_ended_is_withdrawn() -> None:
     assert _read("I'm not on keto anymore") == [("health.diet", "keto", "", True)]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a diet given up by its name: the profile still said "is on a keto diet" after "I quit keto last week"
+    ("I quit keto last week.", "keto"),
+    ("I stopped keto", "keto"),
+    ("I gave up intermittent fasting", "intermittent fasting"),
+    ("我不吃生酮了", "生酮"),
+    ("我停了轻断食", "轻断食"),
+])
+def test_a_diet_named_alone_and_given_up_is_withdrawn(text: str, value: str) -> None:
+    assert _read(text) == [("health.diet", value, "", True)]
+    quits = [c.key for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if c.key.endswith(".quit")]
+    assert quits == []  # a diet ended, no food or drink given up
+
+
+@pytest.mark.parametrize("text", ["I quit coffee", "I stopped running", "我不喝咖啡了", "I quit my job"])
+def test_giving_up_what_is_no_named_diet_ends_no_diet(text: str) -> None:
+    assert _read(text) == []

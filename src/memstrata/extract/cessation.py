@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import bodily, gazetteer, medication, providers, pursuits, vehicles
+from memstrata.extract import bodily, diets, gazetteer, medication, providers, pursuits, vehicles
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.guards import en_pro_form, zh_points_away
@@ -169,7 +169,8 @@ _LEARNT_EN = lazy_regex(r"^(?:learning|studying|practicing|practising)\s+(?:to\s
 def _given_up_zh(act: str, bare: bool, clause: str) -> list[Finding]:
     """What giving up the one activity ``act`` says (``find_zh``); ``bare``: said after 戒 / 停了."""
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "zh", clause),
-           *providers.given_up(act, "zh", clause)]  # "I don't fly with Lufthansa anymore": the airline too
+           *providers.given_up(act, "zh", clause),  # "I don't fly with Lufthansa anymore": the airline too
+           *diets.regimen_given_up(act, clause)]  # 我不吃生酮了: the diet kept ends
     if (learnt := _LEARNT_ZH.match(act)) is not None:  # 我不再学游泳了: no longer learning it (在学游泳)
         out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
     if (consumed := _consumed_zh(act, bare)) is not None:
@@ -177,6 +178,8 @@ def _given_up_zh(act: str, bare: bool, clause: str) -> list[Finding]:
         out.insert(0, Finding(QUIT_KEYS[verb], thing, CONF_STATED, clause, statement=f"不再{verb}{thing}"))
     elif (habit := _DEPENDENCIES_ZH.get(act)) is not None:  # 我戒烟了: a non-smoker from now on
         out.insert(0, Finding("habit.quit", habit, CONF_STATED, clause, statement=f"不再{habit}"))
+    if any(f.key == diets.REGIMEN_KEY for f in out):  # 我不吃生酮了 ends a diet, no food given up
+        out = [f for f in out if f.key not in QUIT_KEYS.values()]
     return out
 
 
@@ -343,7 +346,8 @@ def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
     if not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
         return []
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause),
-           *providers.given_up(act, "en", clause)]  # "I don't fly with Lufthansa anymore": the airline too
+           *providers.given_up(act, "en", clause),  # "I don't fly with Lufthansa anymore": the airline too
+           *diets.regimen_given_up(act, clause)]  # "I quit keto last week": the diet kept ends
     if (learnt := _LEARNT_EN.match(act)) is not None:  # "I stopped learning Spanish": no longer learning it
         out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
     if (consumed := _consumed_en(act, bare)) is not None and not en_pro_form(consumed[1]):

@@ -66,6 +66,24 @@ _REGIMEN_BARE_EN = lazy_regex(
     r"(?:\s+(?:now|these days|right now|at the moment|lately|recently))?$", re.IGNORECASE)
 
 
+#: A diet that is a name of its own, as what is given up ("I quit keto", "I stopped intermittent fasting",
+#: 我不吃生酮了, 我停了轻断食): the names ``_REGIMEN_BARE_EN`` and ``_REGIMEN_BARE_ZH`` keep.
+_NAMED_REGIMEN = lazy_regex(
+    r"^(?:(?:the|my|doing|being on)\s+)?(?P<v>keto|paleo|low-?carb|whole30|atkins|carnivore|intermittent fasting"
+    r"|(?:16:8|5:2)(?:\s+fasting)?)(?:\s+diet)?$"
+    r"|^(?:吃|做|坚持)?(?P<zh>生酮|轻断食|低碳水?)(?:饮食)?$", re.IGNORECASE)
+
+
+def regimen_given_up(act: str, clause: str) -> list[Finding]:
+    """The withdrawal of ``health.diet`` when the activity ``act`` given up (``extract.cessation``) is a diet that is a
+    name of its own ("I quit keto last week": ``keto``; 我不吃生酮了: ``生酮``), else ``[]``: the diet kept ended
+    where before the profile still said "is on a keto diet"."""
+    m = _NAMED_REGIMEN.match(act.strip())
+    if m is None:
+        return []
+    return [Finding(REGIMEN_KEY, (m.group("v") or m.group("zh")).lower(), CONF_STATED, clause, retract=True)]
+
+
 def regimen_en(clause: str, ctx: object) -> list[Finding]:
     """``health.diet`` from an English clause that says the speaker is on a named diet ("I'm on a low-sodium
     diet" → ``low-sodium``, "I'm on keto now" → ``keto``); a diet of conviction (vegan) stays ``food.diet``; else
