@@ -36,3 +36,27 @@ def test_each_statement_set_against_the_other_is_kept(text: str, found: list[tup
 ])
 def test_a_feeling_or_an_aside_after_but_states_nothing(text: str) -> None:
     assert _read(text) == []
+
+
+def _read_all(text: str) -> list[tuple[str, str, bool]]:
+    return sorted((c.key, c.value, c.retracts) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT))
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # a thing dropped, then the one taken up, joined by "and" or a comma: before, the "and" form ended the use of
+    # 'Notion and switched to Obsidian' and the comma form ended Notion alone (Obsidian lost)
+    ("I stopped using Notion and switched to Obsidian.", [("user.uses", "Notion", True),
+                                                          ("user.uses", "Obsidian", False)]),
+    ("I stopped using Notion, switched to Obsidian.", [("user.uses", "Notion", True),
+                                                       ("user.uses", "Obsidian", False)]),
+    ("I moved to Berlin, started a new job at SAP.", [("identity.employer", "SAP", False),
+                                                      ("identity.location", "Berlin", False)]),
+])
+def test_a_second_predicate_of_the_user_after_and_or_a_comma_is_read_alone(
+        text: str, found: list[tuple[str, str, bool]]) -> None:
+    assert _read_all(text) == found
+
+
+@pytest.mark.parametrize("text", ["I like the city, moved here in 2019.", "I love tea, especially green tea."])
+def test_a_comma_before_no_statement_of_the_user_cuts_nothing_new(text: str) -> None:
+    assert not [v for _, v, _ in _read_all(text) if "," in v or " moved" in v]

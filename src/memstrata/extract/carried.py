@@ -74,7 +74,8 @@ _EN_OPENS = lazy_regex(r"^(?P<p>he|she)(?:(?P<s>'s)\b|\s+)(?P<rest>.*)$", _IC)
 #: A second predicate joined to the first by "and": "… and works as a dentist", "… and got a job at Boeing".
 _EN_AND_3 = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_3}\b)", _IC)
 _EN_AND_I = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_I}\b)", _IC)
-_EN_AND_ME = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_ME}\b)", _IC)
+#: For the user a comma joins the second predicate too: "I stopped using Notion, switched to Obsidian".
+_EN_AND_ME = lazy_regex(rf"(?:,?\s+and\s+|\s*,\s*)(?={_ADVERBS}{_VERB_ME}\b)", _IC)
 #: A second predicate of "I" set against the first by "but": "I'm from Berlin but live in Munich", "I love dogs but
 #: hate cats", or by "and" with a verb of disliking ("I love dogs and hate cats"). A feeling after it is no statement
 #: ("I'm tired but happy": no verb).
@@ -159,7 +160,9 @@ class Scope:
               find: Callable[[str, datetime], list[tuple[Finding, str]]]) -> list[str]:
         """``pieces`` when reading them finds what ``sentence`` whole does and more (``check`` "and") or each states
         something (``check`` "but"), else ``[sentence]``."""
-        whole = _facts(sentence, said_at, find)
+        # a value holding a later piece's predicate is the whole read wrong ("I stopped using Notion and switched to
+        # Obsidian" ended 'Notion and switched to Obsidian'): the cut drops it, as it drops a contrast's
+        whole = {f for f in _facts(sentence, said_at, find) if not _swallowed(f[1], pieces)}
         each = [_facts(p, said_at, find) for p in pieces]
         # every piece a statement: "I really feel relaxed and enjoy being in nature" is no two facts; a contrast
         # read whole took the second statement into the first's value (喜欢 狗但讨厌猫), which the cut drops
@@ -275,6 +278,17 @@ def _new_subject_zh(before: str, after: str) -> bool:
     if _ZH_RELATIVE.match(after) and subject_zh.someone_else(after) is not None:
         return True
     return bool(_ZH_SELF.match(after)) and _opening_zh(before) is not None
+
+
+def _swallowed(value: str, pieces: list[str]) -> bool:
+    """Whether ``value`` holds the predicate of one of ``pieces`` after the first whole (the piece without the subject
+    said again, its closing punctuation cut; four characters or more)."""
+    low = value.casefold()
+    for piece in pieces[1:]:
+        words = piece.split(None, 1)
+        if len(words) == 2 and len(said := words[1].rstrip(" .!?").casefold()) > 3 and said in low:
+            return True
+    return False
 
 
 def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
