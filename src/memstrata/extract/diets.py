@@ -53,8 +53,13 @@ _REGIMEN_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在
                          r"(?P<v>低盐|低钠|无盐|少盐|低脂|低糖|无糖|低碳水?|低碳水化合物|生酮|无麸质|地中海|高蛋白|轻断食)饮食$")
 
 
+#: The diets that are a name of their own, said without "diet" / 饮食: kept ("I'm on keto now", 我现在在吃生酮) and
+#: given up ("I quit keto", 我停了轻断食) by these names alone.
+_NAMED_EN = r"keto|paleo|low-?carb|whole30|atkins|carnivore|intermittent fasting|(?:16:8|5:2)(?:\s+fasting)?"
+_NAMED_ZH = r"生酮|轻断食|低碳水?"
+
 #: 我现在在吃生酮, 我最近在轻断食: a diet that is a name of its own, said as kept now (在) without 饮食.
-_REGIMEN_BARE_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在)(?:吃|做|坚持)?(?P<v>生酮|轻断食|低碳水?)了?$")
+_REGIMEN_BARE_ZH = lazy_regex(rf"^我(?:现在|目前|最近|一直|也)*(?:在|正在)(?:吃|做|坚持)?(?P<v>{_NAMED_ZH})了?$")
 
 
 #: "I'm on keto now", "I'm doing intermittent fasting", "I went keto", "I've started paleo": a diet that is a name of
@@ -62,16 +67,14 @@ _REGIMEN_BARE_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|�
 _REGIMEN_BARE_EN = lazy_regex(
     r"^(?:(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+|strictly\s+)*(?:on|doing)"
     r"|i(?:'ve|\s+have)?\s+(?:now\s+|just\s+)?(?:gone|went|switched to|started|begun|began))\s+"
-    r"(?P<v>keto|paleo|low-?carb|whole30|atkins|carnivore|intermittent fasting|(?:16:8|5:2)(?:\s+fasting)?)"
+    rf"(?P<v>{_NAMED_EN})"
     r"(?:\s+(?:now|these days|right now|at the moment|lately|recently))?$", re.IGNORECASE)
 
 
 #: A diet that is a name of its own, as what is given up ("I quit keto", "I stopped intermittent fasting",
-#: 我不吃生酮了, 我停了轻断食): the names ``_REGIMEN_BARE_EN`` and ``_REGIMEN_BARE_ZH`` keep.
-_NAMED_REGIMEN = lazy_regex(
-    r"^(?:(?:the|my|doing|being on)\s+)?(?P<v>keto|paleo|low-?carb|whole30|atkins|carnivore|intermittent fasting"
-    r"|(?:16:8|5:2)(?:\s+fasting)?)(?:\s+diet)?$"
-    r"|^(?:吃|做|坚持)?(?P<zh>生酮|轻断食|低碳水?)(?:饮食)?$", re.IGNORECASE)
+#: 我不吃生酮了, 我停了轻断食).
+_NAMED_REGIMEN = lazy_regex(rf"^(?:(?:the|my|doing|being on)\s+)?(?P<v>{_NAMED_EN})(?:\s+diet)?$"
+                            rf"|^(?:吃|做|坚持)?(?P<zh>{_NAMED_ZH})(?:饮食)?$", re.IGNORECASE)
 
 
 def regimen_given_up(act: str, clause: str) -> list[Finding]:
