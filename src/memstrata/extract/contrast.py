@@ -60,13 +60,68 @@ def _object_carried(past: str, now: str, lang: str) -> str:
         f"{after.group('head')} {before.group('obj')}{after.group('tail')}"
 
 
+#: The end of the past said between then and now: "..., but that's over, now it's ...", "..., not anymore, now ...".
+_OVER_EN = (r"(?:[,;]?\s*(?:but\s+|and\s+)?(?:that's|thats|that is|that was)\s+(?:over|done|history|in the past|"
+            r"changed|no longer true)|[,;]?\s*(?:but\s+)?(?:not anymore|not any more|no more|no longer))?")
+#: What opens the value now: "now it's Zuni Cafe", "these days it's sushi", "now Ursula Le Guin".
+_NOW_IS_EN = (rf"(?:[,;.]\s*|\s+)(?:but\s+|and\s+)?{_NOW_EN}\b\s*,?\s*(?:(?:it's|it is|its|it has to be|"
+              r"that's|that is|it'?s\s+gotta\s+be)\s+)?(?P<now>[^,;]+?)")
+#: A thing of the user's that holds one value at a time said as then and now, the value opening the sentence ("Nopa
+#: used to be my favorite restaurant, now it's Zuni Cafe"), the thing opening it ("My favourite food used to be
+#: pizza, now it's sushi"), or the thing said as was ("My favorite author was Stephen King, now Ursula Le Guin";
+#: without "my" only a favourite, "Favorite author was ...": a bare "The meeting was Monday, now Tuesday" is no
+#: thing of the user's).
+_ONE_THING = (r"(?:(?:all-time\s+)?favou?rite|fave|fav|go-to|usual|top|number one|#1)\s+[a-z][\w -]{1,30}?")
+_POSSESSED_EN = lazy_regex(
+    rf"^(?P<past>[^,;]{{1,40}}?)\s+used\s+to\s+be\s+(?P<my>my|our)\s+(?P<thing>[a-z][\w -]{{1,40}}?)"
+    rf"{_OVER_EN}{_NOW_IS_EN}$"
+    rf"|^(?P<my2>my|our)\s+(?P<thing2>[a-z][\w -]{{1,40}}?)\s+used\s+to\s+be\s+(?P<past2>[^,;]{{1,40}}?)"
+    rf"{_OVER_EN}{_NOW_IS_EN.replace('P<now>', 'P<now2>')}$"
+    rf"|^(?:(?P<my3>my|our)\s+(?P<thing3>[a-z][\w -]{{1,40}}?)|(?P<thing4>{_ONE_THING}))\s+was\s+"
+    rf"(?P<past3>[^,;]{{1,40}}?){_OVER_EN}{_NOW_IS_EN.replace('P<now>', 'P<now3>')}$", _IC)
+#: A value that is no value of the thing now: a verdict on it ("now it's fine", "now it's closed", "now it's
+#: different"), a pronoun or an emptiness ("now it's gone", "now it's nothing").
+_NOT_A_VALUE_EN = lazy_regex(r"^(?:(?:so|too|very|really|much|kinda|kind of|pretty|a bit|way|even|all|just)\s+)*"
+                             r"(?:fine|ok|okay|good|great|bad|worse|better|different|closed|gone|over|done|"
+                             r"nothing|none|something else|whatever|it|this|that|them|mine|the same|same|expensive|"
+                             r"cheaper|cheap|boring|annoying|broken|dead|meh|[a-z]+er)\b(?:\s+\w+)?$", _IC)
+
+
+def possessed_then_now(sentence: str) -> tuple[str, str] | None:
+    """``(past, now)`` as possessive copulas ("My favorite restaurant is Nopa", "My favorite restaurant is Zuni Cafe")
+    for a thing of the user's said as then and now (``_POSSESSED_EN``: "Nopa used to be my favorite restaurant but
+    that's over, now it's Zuni Cafe", "my favourite food used to be pizza, now sushi"), ``None`` for any other
+    sentence, or when what is said now is a verdict, no value ("My old car used to be my pride, now it's fine")."""
+    m = _POSSESSED_EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return None
+    my = (m.group("my") or m.group("my2") or m.group("my3") or "my").capitalize()
+    thing = m.group("thing") or m.group("thing2") or m.group("thing3") or m.group("thing4")
+    past = (m.group("past") or m.group("past2") or m.group("past3")).strip()
+    now = (m.group("now") or m.group("now2") or m.group("now3")).strip()
+    now = _FILLER_AFTER_EN.sub("", now)
+    if _NOT_A_VALUE_EN.match(now) or re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", past, _IC):
+        return None
+    if _LIKED_AS_MINE.match(thing):  # "Tennis used to be my thing": said as "Pickleball is my thing" (a like)
+        return f"{past} is {my.lower()} {thing}", f"{now} is {my.lower()} {thing}"
+    return f"{my} {thing} is {past}", f"{my} {thing} is {now}"
+
+
+#: A word of talk after the value now ("now it's pickleball honestly", "now it's sushi lol"): no part of it.
+_FILLER_AFTER_EN = lazy_regex(r"(?:\s*,?\s+(?:honestly|tbh|lol|haha+|i guess|i think|though|anyway|for sure|"
+                              r"obviously|apparently))+$", _IC)
+#: A thing of one's own that says a like, said with the liked thing first ("Jazz is my thing", ``shapes_en``).
+_LIKED_AS_MINE = lazy_regex(r"^(?:thing|jam|cup of tea)$", _IC)
+
+
 def split_en(sentence: str) -> tuple[str, str] | None:
     """``(past, now)``: both clauses as present statements ("I drink flat whites", "I drink oat
-    lattes"), or ``None`` when ``sentence`` is no contrast of then and now."""
+    lattes"), or ``None`` when ``sentence`` is no contrast of then and now; a thing of the user's said as then and now
+    ("Pizza used to be my favourite food, now it's sushi") as its possessive copulas (``possessed_then_now``)."""
     # "I didn't use to like cilantro" is "I used to not like cilantro": then "I don't like cilantro"
     m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", sentence.strip().rstrip(".!")))
     if m is None:
-        return None
+        return possessed_then_now(sentence)
     who = (m.group("who") or m.group("who2")).capitalize()
     past = m.group("past") or m.group("past2")
     now = m.group("now") or m.group("now2")
