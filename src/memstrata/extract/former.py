@@ -54,6 +54,10 @@ def kept(found: Sequence[tuple[Finding, str]], sentence: str) -> list[tuple[Find
 #: The words of work in a Chinese clause that says where one worked: 我已经不在腾讯工作了 keeps a former employer,
 #: 我已经不在字节了 (no verb of work) withdraws the employer only: the name alone may be no workplace.
 _WORK_ZH = lazy_regex(r"工作|上班|任职|干|离职|辞职|实习")
+#: The same for English: "I quit my job at Google", "I left the company" keep a former employer, "I quit Google"
+#: (the name alone, which may be an app: "I quit Facebook") withdraws the employer only.
+_WORK_EN = lazy_regex(r"\b(?:work|worked|working|job|employer|company|firm|position|role|employed)\b", re.IGNORECASE)
+_LEFT_EN = lazy_regex(r"\b(?:quit|left)\b", re.IGNORECASE)
 
 
 def _said_ended(value: str, sentence: str, lang: str, key: str = "") -> bool:
@@ -63,4 +67,6 @@ def _said_ended(value: str, sentence: str, lang: str, key: str = "") -> bool:
     clauses = [c for c in _CLAUSE_BREAK.split(sentence) if value.casefold() in c.casefold()]
     if lang == "zh" and key == "identity.employer":
         clauses = [c for c in clauses if _WORK_ZH.search(c)]
+    elif key == "identity.employer":  # "I quit Google" (``extract.job_end``) ends an employer, if one: no job named
+        clauses = [c for c in clauses if _WORK_EN.search(c) or _CHANGE_EN.search(_LEFT_EN.sub("", c))]
     return any(change.search(c) for c in clauses)

@@ -14,6 +14,8 @@ import re
 
 from memstrata.extract.clauses import CONF_PREFER, Finding
 from memstrata.extract.onset import JOB_TAKEN_EN, JOB_TAKEN_ZH
+from memstrata.extract.places import known_place
+from memstrata.extract.subject_en import NOT_NAMES
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -56,8 +58,39 @@ def new_job(sentence: str, lang: str, *, employer_named: bool) -> list[Finding]:
                     statement="换了工作" if lang == "zh" else "started a new job")]
 
 
+#: A named employer left: "I quit Google yesterday", "I left Deloitte last month", "I resigned from Acme". The name
+#: may be no employer ("I quit Facebook", the app; "I left Austin"): the withdrawal ends only an employer of that
+#: very name, and keeps no former one (``extract.former``).
+_NAMED_EN = lazy_regex(
+    r"(?:^|[,;]\s*|\b(?:and|but|so|since|after|now that)\s+)i\s+(?:just\s+|recently\s+|finally\s+|officially\s+)?"
+    r"(?:quit|left|resigned\s+from)\s+(?P<org>(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3}))"
+    r"(?=\s*$|\s*[,;.!]|\s+(?:today|yesterday|last\s+\w+|this\s+\w+|earlier\b|on\s+\w+|in\s+\w+|"
+    r"(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|after\b|for\b|"
+    r"to\b|and\b|so\b|because\b))", _IC)
+
+
+def named_end(sentence: str) -> list[Finding]:
+    """The withdrawal of the employer named as left in ``sentence`` (``_NAMED_EN``), ``[]`` when none, or when the
+    name is a known place ("I left Berlin") or a word no name is ("I quit Monday")."""
+    m = _NAMED_EN.search(sentence)
+    if m is None or _EN_NOT.search(sentence[: m.end()]):
+        return []
+    org = m.group("org")
+    if known_place(org) or org.split()[0] in NOT_NAMES or _NOT_AN_ORG_EN.match(org):
+        return []
+    return [Finding("identity.employer", org, CONF_PREFER, sentence, retract=True,
+                    statement=f"no longer works at {org}")]
+
+
+#: Capitalised words after "quit" / "left" that are no employer: days, months, a time.
+_NOT_AN_ORG_EN = lazy_regex(r"^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
+                            r"April|June|July|August|September|October|November|December|Christmas|Easter|"
+                            r"Thanksgiving)\b")
+
+
 def find(sentence: str, lang: str) -> list[Finding]:
-    """The withdrawal of the employer a job's end in ``sentence`` says (``[]`` when none)."""
+    """The withdrawal of the employer a job's end in ``sentence`` says (``[]`` when none): every value, or the one
+    named ("I quit Google": ``_named_end``)."""
     if lang == "zh":
         m = _ZH.search(sentence)
         said = sentence[: m.end()] if m else ""
@@ -67,6 +100,6 @@ def find(sentence: str, lang: str) -> list[Finding]:
         m = _EN.search(sentence)
         said = sentence[: m.end()] if m else ""
         if m is None or _EN_NOT.search(said):
-            return []
+            return named_end(sentence)
     return [Finding("identity.employer", "", CONF_PREFER, sentence, retract=True,
                     statement="工作结束了" if lang == "zh" else "no longer works there")]

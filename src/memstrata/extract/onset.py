@@ -249,12 +249,27 @@ _NEW_JOB_AT_EN = lazy_regex(
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?i:\s+now)?$")
 
 
+#: "I started at Stripe today", "I've just started at Acme Corp": a job begun at a name, said as where one started (a
+#: plan, "I'm starting at Stripe on Monday", is none; a place or a school is no employer: ``_NOT_AN_EMPLOYER_EN``).
+_STARTED_AT_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:started|began|begun)\s+(?:work(?:ing)?\s+)?at\s+)"
+    r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})"
+    rf"(?i:\s+(?:now|recently|lately|{_PAST_EN}))?$")
+#: Names one starts at that are no employer: a school, a time, a day.
+_NOT_AN_EMPLOYER_EN = lazy_regex(r"(?:^|\s)(?:University|College|School|Elementary|High|Academy|Institute|Uni|"
+                                 r"Kindergarten|Preschool|Daycare|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|"
+                                 r"Sunday|Noon|Midnight|Home|First|Level|Step|Page|Chapter)\b")
+
+
 def _job_begun_en(sentence: str) -> list[str]:
     """A job or an occupation begun in other words than "started" ("I got a new job at Initech", "I
-    became a nurse", "I started a new job, I'm at Meta now") as the present statement ("I work at Initech", "I'm a
-    nurse"); ``[]`` for none."""
+    became a nurse", "I started a new job, I'm at Meta now", "I started at Stripe today") as the present statement ("I
+    work at Initech", "I'm a nurse"); ``[]`` for none."""
     text = sentence.strip().rstrip(".!")
     if (m := _NEW_JOB_AT_EN.match(text)) is not None and not known_place(m.group("org")):
+        return [f"I work at {m.group('org')}"]
+    if (m := _STARTED_AT_EN.match(text)) is not None and not known_place(m.group("org")) \
+            and not _NOT_AN_EMPLOYER_EN.search(m.group("org")) and m.group("org").split()[0] not in ("I", "The"):
         return [f"I work at {m.group('org')}"]
     m = _JOB_BEGUN_EN.match(text)
     if m is not None and m.group("org5") and _NOT_YET_EN.search(m.group("org5")):

@@ -43,6 +43,7 @@ from memstrata.extract import (
     gone,
     job_end,
     onset,
+    own_en,
     patterns_en,
     patterns_zh,
     possessive_en,
@@ -132,6 +133,11 @@ class RuleExtractor:
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
             found = _whole(sentence, said_at)
+            # "Moved to Denver last week": a chat sentence with its subject left out is the speaker's, unless someone
+            # else was named (extract.own_en); what it states, no bare event of the moment ("Finished the book")
+            if not found and not scope.named and (mine := own_en.said_by_me(sentence)) is not None and (found := [
+                    (f, lang) for f, lang in _whole(mine, said_at) if f.key != "event"]):
+                sentence = mine
             # "Actually I quit coffee", 其实我现在能吃一点辣了: read again without the markers (extract.asides); a
             # bare "not X" is no correction once its reply word is gone ("Okay, not a problem")
             if not found and (bare := asides.without(sentence)) is not None and (found := [
@@ -272,7 +278,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         rest = f"{before} {after}"
         ceased = [f for f in ceased if not (f.retract and f.key in ("sport.like", "hobby.like")
                                             and pursuits.kept(rest, lang, f.key, f.value))]
-        return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased,
+        # "I quit Google": a habit given up, or the employer of that name left (extract.job_end)
+        left = [] if zh or nested else job_end.named_end(sentence)
+        return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased, *left,
                 *(_read(_kept_subject(after, lang), said_at, lang, nested=nested) if after else [])]
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     if found and not zh:  # "Please ship with DHL, never leave it at the door": the other clauses state their own
