@@ -239,12 +239,36 @@ class Scope:
             words, joint = "I", _EN_AND_ME
             if len(parts := _EN_BUT_ME.split(sentence)) == 2:
                 return [parts[0], f"I {parts[1]}"], "but"
+            if len(joint.split(sentence)) < 2 and (shared := _shared_opener(sentence)) is not None:
+                return shared, "and"
         else:
             return None
         parts = joint.split(sentence)
         if len(parts) < 2:
             return None
         return [parts[0], *(f"{words} {p}" for p in parts[1:])], "and"
+
+
+#: The user's copula or verb of having that a second predicate or object joined by "and" shares: "I'm vegetarian and
+#: allergic to peanuts" (I'm allergic to peanuts), "I have two kids and a dog named Max" (I have a dog named Max).
+#: Each side is a few words with no comma, and "and" joins only the two: in a long sentence the "and" joins more
+#: often a list inside one side ("licenses like Adobe Premiere Pro and DaVinci Resolve") than two predicates.
+_EN_SHARED = lazy_regex(r"^(?P<opener>(?:i'm|i\s+am|i\s+have|i've\s+got|i\s+own)\s+)"
+                        r"(?P<first>(?:(?!and\b)[^\s,;]+\s+){0,4}?(?!and\b)[^\s,;]+)\s+and\s+"
+                        r"(?!(?:i|i'm|i've|my|he|she|it|they|we|you|then|so|now|also)\b)"
+                        r"(?P<second>(?:(?!and\b)[^\s,;]+\s+){0,5}(?!and\b)[^\s,;]+?)[.!]?$", _IC)
+
+
+def _shared_opener(sentence: str) -> list[str] | None:
+    """The user's sentence whose opener ("I'm", "I have") two predicates or objects joined by "and" share, as two
+    sentences each with the opener said (``["I'm vegetarian", "I'm allergic to peanuts."]``); ``None`` when it is
+    none. ``Scope._kept`` keeps the cut only when both pieces state something and together more than the whole did:
+    "I'm allergic to peanuts and shellfish" (a list: "I'm shellfish" states nothing) is read whole.
+    Before, the second predicate was lost ("I'm vegetarian and allergic to peanuts" stored only the diet)."""
+    m = _EN_SHARED.match(sentence.strip())
+    if m is None or (m.group("opener").lower().startswith(("i'm", "i am")) and m.group("second")[0].isupper()):
+        return None  # "I'm subscribed to Audible and Kindle Unlimited": "I'm Kindle Unlimited" would name the user
+    return [f"{m.group('opener')}{m.group('first')}", f"{m.group('opener')}{m.group('second')}"]
 
 
 def _contrast_zh(sentence: str) -> tuple[list[str], str] | None:
