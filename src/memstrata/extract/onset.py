@@ -217,9 +217,22 @@ def _taken_up_en(sentence: str) -> list[str]:
     return [f"I do {m.group('p')} as a hobby"] if m else []
 
 
+#: An age said as its birthday: "I turned 35 yesterday", "Emma turned 8 today!" (read as "I turned 8 today" by
+#: ``subject_en.someone_else``), "Leo just turned 13, officially a teenager": the age it is now ("I'm 35"). A number
+#: with a word after it is no age ("turned 90 degrees", "turned 40 pages").
+_AGES_EN = (r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+            r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety")
+_TURNED_AGE_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?i\s+{_ADV_EN}(?:officially\s+)?turned\s+(?P<age>(?:{_AGES_EN})(?:[- ](?:one|two|three|four|"
+    rf"five|six|seven|eight|nine))?)(?:\s+years?\s+old)?(?:\s+(?:now|{_PAST_EN}))?(?:\s*(?:[,;(]|\s-\s).*)?$", _IC)
+
+
 def _got_en(sentence: str) -> list[str]:
     """A state begun by getting it ("We just got a dog named Max") or turning into it ("I went vegan
-    last year") as the present statement ("We have a dog named Max", "I'm vegan"); ``[]`` for none."""
+    last year", "I turned 35 yesterday") as the present statement ("We have a dog named Max", "I'm vegan", "I'm 35");
+    ``[]`` for none."""
+    if (age := _TURNED_AGE_EN.match(sentence.strip().rstrip(".!"))) is not None:
+        return [f"I'm {age.group('age')}"]
     m = _GOT_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
         return []

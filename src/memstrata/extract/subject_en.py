@@ -102,7 +102,9 @@ _SOMEONE_VERB = lazy_regex(
     r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
     r"started|got|went|goes|attends|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does|"
     # what one drives, owns or speaks is read of anyone ("My wife drives a Subaru", "Tom speaks French")
-    r"drives|owns|rides|speaks)\b")
+    r"drives|owns|rides|speaks|"
+    # an age said as its birthday ("Emma turned 8 today": ``extract.onset``)
+    r"turned(?=\s+\d))\b")
 #: Where a person named is, said between the name and the verb ("Sarah from accounting", "Tom in sales", "Li
 #: from the Berlin office"): who they are, no part of what is said of them.
 _GROUP = lazy_regex(r"^(?:from|in|at|on)\s+(?:the\s+)?[\w-]+(?:\s+(?:team|department|dept|office|group|side))?\s+",
