@@ -57,6 +57,44 @@ def _taken_with(clause: str, said_at: datetime) -> list[Finding]:
     return [f for f in found if f.key.endswith(".like") and (f.key != "preference.like" or f.value.endswith("ing"))]
 
 
+#: A turn of feeling said of a thing, then the like of it by a pronoun: "Actually cilantro is fine, I like it now",
+#: "tbh I've come around on olives, I like them now", "I warmed up to jazz, I kind of love it now". The thing is named
+#: in the first clause only; the second says the like ("I like it now" alone names nothing).
+_TURN_OPEN_EN = r"^(?:(?:actually|tbh|honestly|ok|okay|so|well|oh|and|but|update)\s*[,:]?\s+)*"
+_TURNED_TO_EN = lazy_regex(
+    rf"{_TURN_OPEN_EN}(?:(?P<thing>(?!(?:it|this|that|he|she|they|you|there|everything|nothing)\b)"
+    r"[a-z][\w' -]{1,30}?)"
+    r"\s+(?:is|are|'s|'re)\s+(?:actually\s+|totally\s+|kinda\s+|kind of\s+|pretty\s+|really\s+)*"
+    r"(?:fine|ok|okay|alright|not bad|not so bad|good|great|growing on me)"
+    r"|i(?:'ve|\s+have)?\s+(?:finally\s+|kind of\s+|kinda\s+|actually\s+)*(?:come|came)\s+around\s+(?:on|to)\s+"
+    r"(?P<thing2>[a-z][\w' -]{1,30}?)"
+    r"|i(?:'ve|\s+have)?\s+(?:finally\s+|kind of\s+|kinda\s+|actually\s+)*warmed\s+up\s+to\s+"
+    r"(?P<thing3>[a-z][\w' -]{1,30}?)"
+    r"|i\s+changed\s+my\s+mind\s+(?:on|about)\s+(?P<thing4>[a-z][\w' -]{1,30}?))"
+    r"\s*[,;.]\s*(?:and\s+|so\s+)?i\s+(?P<feel>(?:actually\s+|really\s+|kind of\s+|kinda\s+|even\s+)*"
+    r"(?:like|love|enjoy|don't mind))\s+(?:it|them|those|these)(?:\s+(?:now|again|actually|a lot|too))*\s*[.!]*$",
+    _IC)
+
+
+#: A thing at hand, not a kind of thing one likes: "the hotel", "this one", "my room".
+_AT_HAND = lazy_regex(r"^(?:the|this|that|these|those|my|your|his|her|our|their|its)\b", _IC)
+#: The turn said with the like of a thing "is fine": "I like it now", "I love them again".
+_NOW = lazy_regex(r"\b(?:now|again|these days|nowadays)\b", _IC)
+
+
+def turned_to_like_en(sentence: str, said_at: datetime) -> list[Finding]:
+    """The like a turn of feeling names by a pronoun (``_TURNED_TO_EN``: "Actually cilantro is fine, I like it now" →
+    the findings of "I like cilantro"), which supersedes the dislike said before; ``[]`` for any other sentence."""
+    m = _TURNED_TO_EN.match(sentence.strip())
+    if m is None:
+        return []
+    thing = m.group("thing") or m.group("thing2") or m.group("thing3") or m.group("thing4")
+    if m.group("thing") and (_AT_HAND.match(thing) or not _NOW.search(sentence[m.end("feel"):])):
+        return []  # "The hotel is fine, I like it": a thing at hand, and no turn said
+    found = patterns_en.find(f"I {m.group('feel')} {thing}", said_at)
+    return [f for f in found if f.key.endswith(".like") and not f.retract]
+
+
 #: 我开始喜欢橄榄了, 我最近迷上了钓鱼, 我爱上了烘焙: a like that began (迷上, 爱上 with 了 after the verb or the thing).
 _STARTED_ZH = lazy_regex(r"^我?(?:最近|现在|渐渐|慢慢|终于|这段时间|这阵子)?(?:也|还)?"
                          r"(?:开始喜欢|爱上|喜欢上|开始爱|迷上|迷恋上|沉迷于|沉迷)(?:上)?(?P<done>了)?(?P<v>.+?)"

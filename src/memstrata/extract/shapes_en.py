@@ -35,7 +35,7 @@ from memstrata.extract.clauses import (
     without_aside,
     without_time,
 )
-from memstrata.extract.liking_begun import started_to_like_en
+from memstrata.extract.liking_begun import started_to_like_en, turned_to_like_en
 from memstrata.extract.plans import goal_en, goal_named, learning_wish, plan_en, trip_en
 from memstrata.extract.possessive_en import possessive, shoe_worn, the_thing_i
 from memstrata.extract.providers import payment, provider_en
@@ -234,8 +234,9 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return advised
     if NOT_A_STATEMENT.search(sentence):
         return []
-    if found := switches_en.withdrawn_and_restored(sentence) or _ship_to(sentence):
-        return found
+    if found := switches_en.withdrawn_and_restored(sentence) or _ship_to(sentence) or turned_to_like_en(sentence,
+                                                                                                        said_at):
+        return found  # "Actually cilantro is fine, I like it now": the like of the thing (extract.liking_begun)
     for raw in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         # as said, then without a leading discourse word ("Actually I switched to FedEx", "But we
         # moved to GitLab"), which the topic patterns drop too; a shape that reads the word itself
