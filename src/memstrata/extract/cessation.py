@@ -290,6 +290,12 @@ _FOODS_EN = ("meat", "red meat", "sugar", "dairy", "carbs", "gluten", "junk food
              "fried food", "snacks", "spicy food")
 
 
+def consumed_en(act: str) -> tuple[str, str] | None:
+    """``("eat" | "drink", thing)`` when ``act`` names something eaten or drunk, bare ("gluten", "caffeine") or with
+    its verb ("drinking coffee"); ``None`` for anything else ("flying", "the 405")."""
+    return _consumed_en(act, True)
+
+
 def _consumed_en(act: str, bare: bool) -> tuple[str, str] | None:
     """``(verb, thing)`` when ``act`` eats or drinks something ("drinking coffee" → ``("drink", "coffee")``);
     after "quit" / "gave up" the thing alone ("coffee" → drink); else ``None`` ("running", "smoking")."""

@@ -59,7 +59,16 @@ from memstrata.extract.identity_en import (
     _work,
 )
 from memstrata.extract.like_lists import LIST_ITEM, but_not, more_likes
-from memstrata.extract.preferences_en import _drink_how, _habit, _habit_fallback, _instruction, _like, _not_eat, _use
+from memstrata.extract.preferences_en import (
+    _avoided,
+    _drink_how,
+    _habit,
+    _habit_fallback,
+    _instruction,
+    _like,
+    _not_eat,
+    _use,
+)
 from memstrata.text.regex import lazy_regex
 
 _SPLIT = lazy_regex(
@@ -510,6 +519,6 @@ _PATTERNS: tuple[_Pattern, ...] = (
     fears.find_en, abilities.find_en,
     arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
-    _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _drink_how,
-    _habit, habits.frequency_en, _like, _use, _event,
+    _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _avoided,
+    _drink_how, _habit, habits.frequency_en, _like, _use, _event,
 )

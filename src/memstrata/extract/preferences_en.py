@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import directives, gazetteer, guards, habits
+from memstrata.extract import cessation, directives, gazetteer, guards, habits
 from memstrata.extract.clause_en import _IC, _PAST, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_INFORMAL,
@@ -239,6 +239,33 @@ def _not_eat(clause: str, ctx: _Ctx) -> list[Finding]:
     found = _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
     said = _NOT_EAT_SAID[m.group("neg").lower()].format(v=verb)
     return [replace(f, statement=f"{said} {third_person(f.value)}") for f in found]
+
+
+#: A habit of keeping away from something: "I avoid gluten", "I try to stay away from sugar", "we steer clear of pork".
+#: "I'm avoiding alcohol this month" is for a while, no standing habit, and is not read here.
+_AVOID = lazy_regex(r"^(?:i|we)\s+(?:(?:usually|always|mostly|generally|really|also|try\s+to|tend\s+to)\s+)*"
+                    r"(?:avoid|stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from)\s+(?P<v>.+?)[.!]?$", _IC)
+#: A time the thing is kept away from, no part of it: "caffeine after 2pm", "sugar on weekdays".
+_AVOID_WHEN = lazy_regex(r"\s+(?:after|before|at|on|during|in\s+the)\s+.*$|\s+(?:at\s+night|these\s+days|"
+                         r"when(?:ever)?\s+i\s+can|if\s+i\s+can|as\s+much\s+as\s+(?:i\s+can|possible))$", _IC)
+
+
+def _avoided(clause: str, ctx: _Ctx) -> list[Finding]:
+    """What the user keeps away from eating or drinking: "I avoid gluten" → ``food.dislike = gluten`` ("avoids
+    gluten"), "I try to avoid caffeine after 2pm" → ``drink.avoid = caffeine``; the keys of "I don't eat / drink X"
+    (``_not_eat``). Only what ``cessation.consumed_en`` knows is eaten or drunk: "I avoid flying" states no food.
+    Before, each of these stored nothing."""
+    m = _AVOID.match(clause.strip())
+    if not m:
+        return []
+    things = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+",
+                      _AVOID_WHEN.sub("", _OBJ_END.sub("", m.group("v"))).strip())
+    eaten = [(thing, cessation.consumed_en(thing)) for thing in things if thing]
+    if not eaten or any(consumed is None for _, consumed in eaten):
+        return []  # "I avoid gluten and crowds": one thing no food, and the list is read as nothing
+    return [replace(f, statement=f"avoids {third_person(f.value)}")
+            for thing, consumed in eaten if consumed is not None
+            for f in _f("food.dislike" if consumed[0] == "eat" else "drink.avoid", thing, CONF_NEGATIVE, clause)]
 
 
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
