@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from memstrata.extract import gazetteer
 from memstrata.extract.clauses import CONF_INFORMAL, Finding
+from memstrata.extract.for_now import STANDING_EN
 from memstrata.text.regex import lazy_regex
 
-_TAIL = r"(?:[,\s]+(?:instead|then|please|now|rather))*[\s.!]*"
+#: Words after the value that keep it the value: "instead", "please", and a standing "from now on" ("Actually make it
+#: UPS from now on"; ``extract.for_now.STANDING_EN``).
+_TAIL = rf"(?:[,\s]+(?:instead|then|please|now|rather|{STANDING_EN}))*[\s.!]*"
 _EN = lazy_regex(
     r"(?i)^(?:(?:(?:actually|no|nah|wait|sorry|oh|ok|okay|well|hmm|never\s?mind|scratch that|"
     r"on second thought)\b[,\s]*)+"

@@ -459,7 +459,11 @@ def _after_an_end(after: str, ended: list[Finding], said_at: datetime, lang: str
     if found := _read(kept, said_at, lang, nested=nested):
         return found
     # as said when 我 said again reads nothing; a clause left as said ("I'm a paramedic now") is not read again
-    return _read(after, said_at, lang, nested=nested) if kept != after else []
+    if kept != after and (found := _read(after, said_at, lang, nested=nested)):
+        return found
+    # "We're not using UPS anymore, back to FedEx": the value now named alone, of the key ended (extract.ellipsis)
+    now = correction(after)
+    return [replace(now, corrects=False)] if now is not None and now.key in {f.key for f in ended} else []
 
 
 def _kept_subject(after: str, lang: str) -> str:
