@@ -27,6 +27,7 @@ from memstrata.cli.session import (
 from memstrata.errors import Conflict, InvalidInput
 from memstrata.integrations.markdown import export_folder, import_folder
 from memstrata.lifecycle.export import dumps, require_records, write_file
+from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, noun
@@ -199,6 +200,8 @@ def import_cmd(
         total = sum(len(msgs) for _, msgs in groups)
         if not total:  # refused before the database is opened: nothing is written, no empty file is made
             raise InvalidInput(_nothing_in(path, IMPORTABLE))
+        if user:
+            _refuse_other_users(groups, user)
         summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0, "forgotten": 0}
         with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -230,6 +233,24 @@ def import_cmd(
             console.print(f"{counted(n, 'message')} forgotten here {noun(n, 'was', 'were')} not imported again")
     if summary["forgotten"] and not summary["added"] and not summary["duplicates"]:
         _refuse_forgotten(path, summary["forgotten"], "message")
+
+
+def _refuse_other_users(groups: list[tuple[str | None, list[ImportedMessage]]], user: str) -> None:
+    """Refuse an import given ``--user`` whose lines name another user (``"user_id": "carol"`` under ``--user
+    alice``), before anything is stored, as ``POST /v1/import`` refuses such a record. Before, each line went to the
+    user it named and the summary said only "imported 1 message", so alice's import filled carol's memory.
+
+    Raises:
+        InvalidInput: naming the first such line, its user and ``--user``'s.
+    """
+    for _, messages in groups:
+        for msg in messages:
+            named = (msg.metadata.get("scope") or {}).get("user_id")
+            if named is not None and named != user:
+                where = f"line {msg.line}: " if msg.line is not None else ""
+                raise InvalidInput(f"{where}user_id {named!r} differs from --user {user!r}; give no --user to import "
+                                   "each line under the user it names, or remove the line's user_id. Nothing was "
+                                   "stored", field="user")
 
 
 def _refuse_forgotten(path: Path, n: int, what: str) -> None:
