@@ -67,10 +67,51 @@ _SETUP_EN = lazy_regex(
     r"\s+(?:is|runs on|runs|is on|uses|is hosted on))\s+(?P<v>[A-Z][\w.+#-]*(?:\s+[\w.+#-]+){0,2})$")
 
 
+#: The project named as where "we" work ("in this repo", "for the billing repo", "in our codebase").
+_SCOPE_EN = (r"(?:in|for|on)\s+(?:this|the|our)\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|project|codebase|code\s?base|"
+             r"monorepo)")
+#: "We use tabs, not spaces, in this repo", "For the billing repo we use tabs not spaces", "In this codebase we use
+#: black, not autopep8": a choice with the one it is over, the project named before or after it.
+_WE_USE_SCOPED_EN = lazy_regex(
+    rf"^(?:(?P<pre>{_SCOPE_EN})\s*,?\s+)?we\s+(?:now\s+|also\s+|only\s+|always\s+)?(?:use|are using)\s+"
+    rf"(?P<v>(?:\d|two|four)[- ]spaces?|{_NAME})"
+    r"(?:\s*,?\s*(?:and\s+|but\s+)?(?:not|instead of|rather than|over)\s+(?P<alt>[\w.+#@/-]+))?"
+    rf"(?:\s+(?:now|these days|nowadays))?(?:\s*,?\s*(?P<post>{_SCOPE_EN}))?"
+    r"(?:\s+(?:now|these days|nowadays))?$",
+    _IC)
+#: A second convention said after "and" with "we" left out: "..., and run tests with pytest -x".
+_AND_RUN_EN = lazy_regex(r"\s*,?\s+and\s+(?:we\s+)?(?=run\s)", _IC)
+_WE_RUN_EN = lazy_regex(r"^run\s+(?:the\s+|our\s+)?(?P<what>tests?|unit tests|integration tests|test suite|linters?|"
+                        r"lint|build|docs|migrations|benchmarks?|type checks?|formatter)\s+"
+                        r"(?:with|via|using|through)\s+(?P<v>.+)$", _IC)
+#: How code is indented is one attribute of a project: "tabs" and "spaces" name it (no tool kind does).
+_INDENTATION = lazy_regex(r"^(?:tabs|spaces|(?:\d|two|four)[- ]spaces?(?:\s+indents?)?)$", _IC)
+
+
+def _scoped_en(text: str) -> list[Finding]:
+    """The conventions a sentence with "we" and the project named states (``_WE_USE_SCOPED_EN``): "We use tabs, not
+    spaces, in this repo" → ``user.project_indentation = tabs``; a command run said after "and" too ("for the billing
+    repo we use tabs not spaces, and run tests with pytest -x"). ``[]`` when the project is not named."""
+    first, *rest = _AND_RUN_EN.split(text, maxsplit=1)
+    m = _WE_USE_SCOPED_EN.match(first)
+    if m is None or not (m.group("pre") or m.group("post")):
+        return []
+    value = m.group("v")
+    alt = f", not {m.group('alt')}" if m.group("alt") else ""
+    what = "indentation" if _INDENTATION.match(value) else _kind(value)
+    found = project_finding(what, value, text, f"the project uses {value}{alt}")
+    if rest and (run := _WE_RUN_EN.match(rest[0])) is not None and _COMMAND.search(run.group("v")):
+        thing, command = run.group("what").lower(), run.group("v").strip("`")
+        found += project_finding(thing, command, text, f"the project's {thing} run with {command}")
+    return found
+
+
 def find_en(sentence: str) -> list[Finding]:
     """The project convention an English ``sentence`` states ("This repo uses pnpm, not npm" → ``user.project_tool
     = pnpm``, stated "the project uses pnpm, not npm"), ``[]`` for any other sentence."""
     text = re.sub(r"[.!]+$", "", sentence.strip())
+    if scoped := _scoped_en(text):
+        return scoped
     if (m := _USES_EN.match(text)) is not None:
         alt = f", not {m.group('alt')}" if m.group("alt") else ""
         what = m.group("for") or _kind(m.group("v"))
