@@ -53,9 +53,10 @@ class WriteMethods(RecallMethods):
             wait: with an LLM configured, extract the session's waiting messages before
                 returning (read-your-writes; ``AddResult.semantic``). Without, the message
                 waits in the queue for the flush policy and a worker.
-            ttl: seconds from now after which the episode and the facts drawn from it leave
-                every read (and are deleted by ``maintain``); default: ``Settings.ttl_seconds``
-                (``message`` for the episode, fact kind/sensitivity for facts), else no limit.
+            ttl: seconds after which the episode and the facts drawn from it leave every read
+                (and are deleted by ``maintain``), counted from when it is written (after the model
+                has loaded, not from the call); default: ``Settings.ttl_seconds`` (``message`` for
+                the episode, fact kind/sensitivity for facts), else no limit.
             idempotency_key: a key made once per message sent (e.g. a UUID): calling again with the
                 same key (a retry after a lost answer) returns the first call's result (``replayed``)
                 and stores nothing new, also after a restart (``memstrata.write.idempotency``).

@@ -121,7 +121,7 @@ class MessageIn(Strict):
     produced_for: str | None = None
     content_type: Literal["message", "text"] = "message"
     ttl: float | None = Field(None, gt=0, le=MAX_TTL_SECONDS, strict=True,
-                              description="Seconds until the episode and its facts expire.")
+                              description="Seconds until the episode and its facts expire, counted from the write.")
     user_id: str | None = None
     agent_id: str | None = None
     session_id: str | None = None

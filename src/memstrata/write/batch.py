@@ -46,7 +46,8 @@ def build_message(content: str, *, scope: Scope, settings: Settings, role: str, 
                   content_type: str, ttl: float | None) -> Message:
     """A checked ``Message`` said in ``scope`` (already checked by the caller). ``created_at``
     (timezone-aware; default now) keeps its offset as the speaker's; ``ttl`` seconds (default
-    ``Settings.ttl_seconds["message"]``, else none) becomes ``expires_at``.
+    ``Settings.ttl_seconds["message"]``, else none) is kept as ``Message.ttl``, counted from the write
+    (``write.ingest.expiring``), not from now.
 
     Raises:
         InvalidInput, ContentTooLarge: a bad content, role, time, TTL or metadata
@@ -54,7 +55,7 @@ def build_message(content: str, *, scope: Scope, settings: Settings, role: str, 
     """
     if ttl is None:
         ttl = settings.ttl_seconds.get("message")
-    expires_at = None if ttl is None else utcnow() + timedelta(seconds=check_ttl(ttl))
+    seconds = None if ttl is None else check_ttl(ttl)
     when = utcnow() if created_at is None else require_aware(created_at, "created_at")
     offset = (created_at.utcoffset() if created_at is not None else None) or timedelta(0)
     # Copied when a dict; anything else is left for validate_message to name (dict("x") raised
@@ -62,7 +63,7 @@ def build_message(content: str, *, scope: Scope, settings: Settings, role: str, 
     meta = dict(metadata) if isinstance(metadata, dict) else {} if metadata is None else metadata
     msg = Message(content=content, scope=scope, created_at=when, role=role, speaker=speaker,
                   produced_for=produced_for, content_type=content_type, metadata=meta,
-                  expires_at=expires_at, utc_offset=offset)
+                  ttl=seconds, utc_offset=offset)
     validate_message(msg, max_bytes=settings.max_content_bytes)
     return msg
 

@@ -81,9 +81,22 @@ class Message:
     content_type: str = "message"
     metadata: dict[str, Any] = field(default_factory=dict)
     expires_at: datetime | None = None
+    #: Seconds the message is kept, counted from when it is written (``Ingestor.write``'s ``now``), not
+    #: from when it was built: the first ``add`` of a process loads the model for seconds first, and a
+    #: TTL counted from the call had expired the record before the call returned. ``expires_at``, when
+    #: given (an import keeps the export's own), wins.
+    ttl: float | None = None
     #: The speaker's offset from UTC when it was said (the offset ``created_at`` was given in):
     #: relative day words ("tomorrow", 明天) resolve in the speaker's calendar, not UTC's.
     utc_offset: timedelta = timedelta(0)
+
+
+def expiring(message: Message, now: datetime) -> Message:
+    """``message`` with its ``expires_at`` set ``ttl`` seconds after ``now`` (the write's time), unless it has
+    one already or no ``ttl``."""
+    if message.expires_at is not None or message.ttl is None:
+        return message
+    return replace(message, expires_at=now + timedelta(seconds=message.ttl))
 
 
 @dataclass(frozen=True)
@@ -373,6 +386,8 @@ class Ingestor:
         Timed as phase ``storage`` (the whole transaction, commit included), within which
         ``indexing`` is the segment, vector and full-text rows."""
         results: list[RawResult] = []
+        for p in prepared:
+            p.message = expiring(p.message, now)
         # Only a store with a queue is asked to enqueue (``Memory`` checks ``capabilities``).
         queue = cast("SemanticStore", self.store).extraction_queue(self.settings.semantic) if self.enqueue else None
         with phase("ingest", "indexing"):
