@@ -219,12 +219,13 @@ def recall(
     def go() -> list[Hit]:
         kinds = (kind,) if kind is not None else ("fact", "episode")
         # before the store: bad input is named the same whether or not the file exists yet
-        check_search(query, limit=limit, kinds=kinds, expand_context=context, status=status, min_score=0.0,
-                     min_match=min_match, filter=where, mode=mode)
+        # the query as searched (a long dialogue cut to its latest turns once, here): passed on as it is
+        read = check_search(query, limit=limit, kinds=kinds, expand_context=context, status=status, min_score=0.0,
+                            min_match=min_match, filter=where, mode=mode).query
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             when = parse_time(as_of, "--as-of") if as_of is not None else None
             if agent_mode is None:
-                return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
+                return memory.search(read, limit=limit, expand_context=context, kinds=kinds, filter=where,
                                      mode=mode, status=status, min_match=min_match, as_of=when)
             if when is not None:
                 raise InvalidInput("--as-of reads a plain recall; the retrieval agents (--agent-mode) read now")
@@ -234,7 +235,7 @@ def recall(
             if min_match:
                 raise InvalidInput("--min-match filters a plain recall; the retrieval agents (--agent-mode) "
                                    "keep every hit they rank")
-            result = memory.agent_search(query, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
+            result = memory.agent_search(read, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
             trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
             return result.hits
     hits = run_command(go)
@@ -305,10 +306,10 @@ def context_cmd(
         check_kinds(kinds)  # before the store, in context()'s order: as with a file that exists
         where_said = project_folder(folder)
         check_block_arguments(budget_tokens, profile, where_said)
-        check_search(query, limit=20, kinds=kinds, expand_context=0, status=None, min_score=min_score,
-                     min_match=min_match, filter=where, mode=mode)
+        read = check_search(query, limit=20, kinds=kinds, expand_context=0, status=None, min_score=min_score,
+                            min_match=min_match, filter=where, mode=mode).query  # cut once, as in recall
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
-            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
+            return memory.context(read, budget_tokens=budget_tokens, filter=where, profile=profile,
                                   kinds=kinds, min_score=min_score, min_match=min_match,
                                   as_of=parse_time(as_of, "--as-of") if as_of is not None else None,
                                   mode=mode, project_folder=where_said)

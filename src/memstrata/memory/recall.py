@@ -82,12 +82,11 @@ class RecallMethods(MemoryBase):
                 from its latest turns that fit: ``recall.query.searched_query``) query, bad limit/kinds/
                 status, ``status`` with an ``include_*`` flag, or bad scope identifiers.
         """
-        query = searched_query(query)  # a long dialogue: its latest turns that fit
         checked = check_search(query, limit=limit, kinds=kinds, expand_context=expand_context, status=status,
                                min_score=min_score, min_match=min_match, filter=filter, mode=mode,
                                include_superseded=include_superseded, include_archived=include_archived,
                                as_of=as_of, now=now, scope=lambda: self._scope(**scope))
-        q = build_query(query, checked, limit=limit, expand_context=expand_context, min_score=min_score,
+        q = build_query(checked.query, checked, limit=limit, expand_context=expand_context, min_score=min_score,
                         min_match=min_match)
         when = utcnow() if checked.now is None else checked.now
 

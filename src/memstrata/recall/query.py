@@ -54,11 +54,13 @@ def parse_filter(filter: str | Expr | None) -> Expr | None:
     return parse(filter)
 
 
-def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_context: object) -> tuple[str, ...]:
+def check_request(query: object, *, limit: object, kinds: Sequence[str],
+                  expand_context: object) -> tuple[str, tuple[str, ...]]:
     """Check what a search asks before its scope is read: ``query`` a non-empty visible string of at
     most ``MAX_QUERY_CHARS`` or a dialogue whose latest turns fit in it (``searched_query``; a dialogue
     of role labels alone is empty), ``limit`` an integer in
-    [1, ``MAX_LIMIT``], ``expand_context`` an integer >= 0; returns the checked ``kinds`` (``arguments.check_kinds``).
+    [1, ``MAX_LIMIT``], ``expand_context`` an integer >= 0; returns the text the search reads (``query``, or a
+    long dialogue's latest turns, cut here once) and the checked ``kinds`` (``arguments.check_kinds``).
 
     Raises:
         InvalidInput: the first argument that is wrong, named, with the value or its size.
@@ -70,16 +72,17 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
     if (turns := transcript(query)) is not None and not any(said for _, said in turns):
         # labels alone ("user:\nassistant:") were searched as an empty text: weak hits ranked as answers
         raise InvalidInput(f"query is a dialogue of {len(turns)} empty turns; say what to recall", field="query")
-    if len(query) > MAX_QUERY_CHARS and searched_query(query) is query:
+    read = searched_query(query)
+    if len(read) > MAX_QUERY_CHARS:
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
                            "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document "
                            "(a longer dialogue is read from its latest turns that fit)",
                            field="query")
-    check_text(query, "query", "query")
+    check_text(read, "query", "query")  # what is searched: a dialogue's turns cut away are not read
     check_limit(limit, MAX_LIMIT)
     checked = check_kinds(kinds)
     check_whole(expand_context, "expand_context", 0, None)  # True was taken as 1
-    return checked
+    return read, checked
 
 
 def fact_statuses(*, include_superseded: bool, include_archived: bool, status: str | Sequence[str] | None,
@@ -104,8 +107,9 @@ def fact_statuses(*, include_superseded: bool, include_archived: bool, status: s
 
 class CheckedSearch(NamedTuple):
     """A search request ``check_search`` passed: the checked ``kinds``, the fact ``statuses`` to rank, ``as_of`` and
-    ``now`` (timezone-aware, or ``None``), the parsed ``filter`` and the ``scope`` (``None`` when checked without
-    one, before a store is open)."""
+    ``now`` (timezone-aware, or ``None``), the parsed ``filter``, the ``scope`` (``None`` when checked without
+    one, before a store is open) and the ``query`` the search reads (a long dialogue's latest turns: a door that
+    checks before it searches passes this on, so the dialogue is cut once)."""
 
     kinds: tuple[str, ...]
     statuses: tuple[str, ...]
@@ -113,6 +117,7 @@ class CheckedSearch(NamedTuple):
     now: datetime | None
     filter: Expr | None
     scope: Scope | None
+    query: str
 
 
 def build_query(query: str, checked: CheckedSearch, *, limit: int, expand_context: int, min_score: float,
@@ -155,7 +160,7 @@ def check_search(query: object, *, limit: object, kinds: Sequence[str], expand_c
     Raises:
         InvalidInput, InvalidFilter: the first argument that is wrong, named.
     """
-    checked = check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
+    read, checked = check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
     sc = None if scope is None else scope()
     statuses = fact_statuses(include_superseded=include_superseded, include_archived=include_archived,
                              status=status, as_of=as_of)  # type: ignore[arg-type]
@@ -164,4 +169,4 @@ def check_search(query: object, *, limit: object, kinds: Sequence[str], expand_c
     where = parse_filter(filter)  # type: ignore[arg-type]
     when = None if now is None else require_aware(now, "now")
     check_mode(mode)
-    return CheckedSearch(checked, statuses, believed, when, where, sc)
+    return CheckedSearch(checked, statuses, believed, when, where, sc, read)
