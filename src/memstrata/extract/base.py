@@ -45,6 +45,9 @@ class FactCandidate:
             that fact's key; ``""``: none named.
         convention: a convention of the project it is said in (an LLM's feature it marks ``project``); the rule
             extractor's are its ``user.project_<what>`` keys, whatever this says (``facts.terms.is_convention``).
+        forbids: for a withdrawal, the sentence tells the assistant not to use one thing any more (以后别用顺丰了,
+            "Don't use UPS anymore": ``extract.directives.forbids_one``): one that ends nothing stored is kept as
+            the prohibition (``facts.withdraw.prohibition_kept``).
         restates: for a withdrawal, values it leaves standing: the value a placeholder masked
             ("my phone is [REDACTED:phone]", ``facts.withdraw.masked_change``), said again. Held in
             memory for that comparison only, never stored.
@@ -67,6 +70,7 @@ class FactCandidate:
     instead_of: str = ""
     restates: tuple[str, ...] = ()
     convention: bool = False
+    forbids: bool = False
 
 
 @runtime_checkable

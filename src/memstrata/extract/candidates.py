@@ -9,6 +9,7 @@ from datetime import datetime
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import Finding
+from memstrata.extract.directives import forbids_one
 from memstrata.extract.statements import statement_for
 from memstrata.extract.taxonomy import key_spec
 from memstrata.privacy.addresses import is_postal_address
@@ -85,6 +86,7 @@ def candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         corrects=finding.corrects,
         subject=finding.subject,
         instead_of=finding.instead_of,
+        forbids=finding.retract and forbids_one(sentence),
     )
 
 

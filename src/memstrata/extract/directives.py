@@ -265,6 +265,30 @@ def find_zh(sentence: str) -> list[Finding]:
     return []
 
 
+#: An instruction not to use a thing any more, said to the assistant (no "I"): 以后别用顺丰了, 别再用圆通了,
+#: 不要再走中通了, "Don't use UPS anymore", "Stop using FedEx", "Please never ship with DHL again".
+_NOT_TO_USE = lazy_regex(r"^\W*(?:以后|之后|今后|下次|从现在起|从今天起)?(?:都|就|也|可)?(?:千万)?"
+                         r"(?:别|不要|甭|不许)再?(?:用|走|发|寄|选)"
+                         r"|^\W*(?:please\s+)?(?:don't|do not|stop|never)\s+"
+                         r"(?:use|using|ship with|shipping with|send with)\b", _IC)
+#: The joiners of a list of things: 顺丰和圆通, 顺丰、圆通, "UPS or FedEx", "UPS, FedEx".
+_LISTED = lazy_regex(r"[和、与跟及或,，]|\b(?:or|and|nor)\b", _IC)
+
+
+def forbids_one(sentence: str) -> bool:
+    """Whether ``sentence`` tells the assistant not to use one thing any more (以后别用顺丰了, "Don't use UPS anymore",
+    "Stop using FedEx"), no list of things (别用顺丰和圆通了, "Don't use UPS or FedEx"): the rule extractor marks a
+    withdrawal said so (``FactCandidate.forbids``), and one that ends nothing stored is kept as the prohibition
+    (``facts.withdraw.prohibition_kept``).
+
+    >>> forbids_one("以后别用顺丰了"), forbids_one("Don't use UPS anymore"), forbids_one("I don't use vim anymore")
+    (True, True, False)
+    >>> forbids_one("别用顺丰和圆通了"), forbids_one("Stop using UPS or FedEx")
+    (False, False)
+    """
+    return bool(_NOT_TO_USE.match(sentence)) and not _LISTED.search(sentence)
+
+
 def find(sentence: str, lang: str) -> list[Finding]:
     """``find_zh`` or ``find_en`` by ``lang``."""
     return find_zh(sentence) if lang == "zh" else find_en(sentence)

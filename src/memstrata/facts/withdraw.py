@@ -3,8 +3,9 @@
 A withdrawal supersedes, with no successor, the active values it names and is remembered
 (``store.withdrawals``): a value said before it that arrives after it is stored as a past value
 ending where it was withdrawn (``facts.place``). Told to the assistant as an instruction of a chosen thing
-(以后别用顺丰了, "Don't use UPS anymore") when no value of it was stored, it is the prohibition "Never use UPS
-again" states: ``shipping.carrier = 不要顺丰`` / ``not UPS`` (``prohibition_kept``), so the instruction is not lost.
+(以后别用顺丰了, "Don't use UPS anymore": the extractor's ``FactCandidate.forbids``) when no value of it was stored,
+it is the prohibition "Never use UPS again" states: ``shipping.carrier = 不要顺丰`` / ``not UPS``
+(``prohibition_kept``), so the instruction is not lost.
 """
 
 from __future__ import annotations
@@ -87,26 +88,13 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
     return out
 
 
-#: An instruction not to use a thing any more, said to the assistant (no "I"): 以后别用顺丰了, 别再用圆通了,
-#: 不要再走中通了, "Don't use UPS anymore", "Stop using FedEx", "Please never ship with DHL again".
-_INSTRUCTION = re.compile(r"^\W*(?:以后|之后|今后|下次|从现在起|从今天起)?(?:都|就|也|可)?(?:千万)?"
-                          r"(?:别|不要|甭|不许)再?(?:用|走|发|寄|选)"
-                          r"|^\W*(?:please\s+)?(?:don't|do not|stop|never)\s+"
-                          r"(?:use|using|ship with|shipping with|send with)\b", re.IGNORECASE)
-
-
-#: The joiners of a list of things: 顺丰和圆通, 顺丰、圆通, "UPS or FedEx", "UPS, FedEx".
-_LISTED = re.compile(r"[和、与跟及或,，]|\b(?:or|and|nor)\b", re.IGNORECASE)
-
-
 def prohibition_kept(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: datetime) -> list[RawChange]:
     """The prohibition a withdrawal that ended nothing states (see the module docstring): stored when ``cand`` names a
-    value of a chosen thing (``resolve.CHOICE_KEYS``: a carrier, an editor, a seat) and its sentence is an
-    instruction (``_INSTRUCTION``) of one thing; nothing otherwise ("I don't use vim anymore" says what the user does,
-    别用圆通了 after 以后快递用圆通 ended 圆通, and 别用顺丰和圆通了 after 用圆通发货 gives up what was used, a list of
-    which one thing was never stored)."""
-    if not cand.value or not choice_key(cand.key) or not _INSTRUCTION.match(cand.evidence) \
-            or _LISTED.search(cand.evidence):
+    value of a chosen thing (``resolve.CHOICE_KEYS``: a carrier, an editor, a seat) and the extractor read its sentence
+    as an instruction not to use one thing (``FactCandidate.forbids``: ``extract.directives.forbids_one``); nothing
+    otherwise ("I don't use vim anymore" says what the user does, 别用圆通了 after 以后快递用圆通 ended 圆通, and
+    别用顺丰和圆通了 after 用圆通发货 gives up what was used, a list of which one thing was never stored)."""
+    if not cand.value or not choice_key(cand.key) or not cand.forbids:
         return []
     zh = detect_language(cand.evidence) == "zh"
     value = f"不要{cand.value}" if zh else f"not {cand.value}"
