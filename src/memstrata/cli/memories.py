@@ -225,8 +225,11 @@ def recall(
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             when = parse_time(as_of, "--as-of") if as_of is not None else None
             if agent_mode is None:
-                return memory.search(read, limit=limit, expand_context=context, kinds=kinds, filter=where,
-                                     mode=mode, status=status, min_match=min_match, as_of=when)
+                found = memory.search(read, limit=limit, expand_context=context, kinds=kinds, filter=where,
+                                      mode=mode, status=status, min_match=min_match, as_of=when)
+                if not found and not memory.list(kind="episode", limit=1):
+                    trace["empty_scope"] = memory.scope.describe()
+                return found
             if when is not None:
                 raise InvalidInput("--as-of reads a plain recall; the retrieval agents (--agent-mode) read now")
             if status is not None:
@@ -239,6 +242,11 @@ def recall(
             trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
             return result.hits
     hits = run_command(go)
+    if empty := trace.pop("empty_scope", None):
+        # "No memories found." read as "nothing matched" when the search read a scope that holds nothing at all
+        # (no --user: the default user), while the memories are another user's
+        err.print(f"note: {empty} holds no memories; `memstrata users` lists the users with memories, "
+                  "--user NAME searches another", highlight=False, markup=False)
     if as_json:
         hits_json = [_hit_json(h) for h in hits]
         emit_json({"hits": hits_json, "agent": trace} if trace else hits_json)
