@@ -188,9 +188,12 @@ def import_cmd(
                 err.print(f"note: {counted(len(skipped), 'record')} {noun(len(skipped), 'was', 'were')} not restored "
                           f"because what {noun(len(skipped), 'it holds', 'they hold')} was forgotten:",
                           highlight=False, markup=False)
-                for s in skipped:
+                for s in skipped[:_SKIPPED_SHOWN]:
                     name = f"{s['type']} #{s['id']}" if "id" in s else f"{s['type']} of episode #{s['episode_id']}"
                     err.print(f"  {name}: {s['reason']}", highlight=False, markup=False)
+                if len(skipped) > _SKIPPED_SHOWN:  # a whole forgotten export listed a hundred lines
+                    err.print(f"  … and {len(skipped) - _SKIPPED_SHOWN} more (--json lists each)",
+                              highlight=False, markup=False)
         if restored["skipped"] and len(restored["skipped"]) >= restored["records"]:
             _refuse_forgotten(path, len(restored["skipped"]), "record")
         return
@@ -265,6 +268,9 @@ def _refuse_forgotten(path: Path, n: int, what: str) -> None:
         raise Conflict(f"nothing was imported from {path}: what it holds ({counted(n, what)}) was forgotten "
                        "here, and an import never brings back what was forgotten; nothing was stored")
 
+
+#: How many records a restore left out (forgotten here) are named one per line; the rest are counted.
+_SKIPPED_SHOWN = 10
 
 #: ``memstrata import --format`` values.
 IMPORT_FORMATS = ("auto", "jsonl", "locomo", "export", "markdown")
