@@ -185,8 +185,10 @@ def forget(post: Checked) -> Response:
         user_id=scope["user_id"], session_id=scope["session_id"], org_id=scope["org_id"],
         project_id=scope["project_id"], actor=view.actor))
     what = f"session {session!r} of {user!r}" if session else f"user {user!r}"
-    return render(view, "receipt.html", user=user, what=what, receipt=receipt, counts=_counts(receipt),
-                  notes=[], sources_kept=[])
+    counts = _counts(receipt)
+    # a mistyped session or user deleted nothing: "Forgotten." over a table of zeros read as done
+    return render(view, "receipt.html", user=user, what=what, receipt=receipt, counts=counts,
+                  notes=[], sources_kept=[], nothing=not any(counts.values()))
 
 
 def _counts(receipt: Any) -> dict[str, int]:

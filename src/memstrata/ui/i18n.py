@@ -113,6 +113,8 @@ LABELS: dict[str, dict[str, str]] = {
         "forget_confirm": "Forget permanently",
         "receipt": "Receipt",
         "receipt_done": "Forgotten. This is the receipt (no content is kept in it).",
+        "receipt_nothing": "Nothing was stored for this target, so nothing was deleted: check the user and the "
+                           "session. This is the receipt.",
         "job": "Job",
         "ids_sha256": "SHA-256 of the deleted ids",
         "replaced_note": "Note",
@@ -237,6 +239,7 @@ LABELS: dict[str, dict[str, str]] = {
         "forget_confirm": "永久遗忘",
         "receipt": "回执",
         "receipt_done": "已遗忘。以下是回执（不含任何内容）。",
+        "receipt_nothing": "该目标下没有任何记忆，未删除任何内容：请检查用户和会话。以下是回执。",
         "job": "任务",
         "ids_sha256": "已删除 ID 的 SHA-256",
         "replaced_note": "说明",
