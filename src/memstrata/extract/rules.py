@@ -294,7 +294,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # "X is my favourite" adds a like to whatever else the sentence states ("I love all dances, but
     # contemporary is my top pick": two likes), unless a rule above already read that value.
     named = {f.value.casefold() for f in found}
-    found = found + [f for f in (shapes_zh.favourites(sentence) if zh else shapes_en.favourites(sentence))
+    found = found + [f for f in (shapes_zh.favourites(sentence) if zh else shapes_en.favourites(sentence, said_at))
                      if f.value.casefold() not in named]
     # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own (of a carrier,
     # ``not UPS``: a thing another rule read, "Don't use UPS anymore, switch to FedEx", is not forbidden again)

@@ -5,6 +5,7 @@ the topic patterns would misread as a habit), ``after_topics`` when they found n
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
@@ -284,12 +285,32 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
     return out
 
 
-def favourites(sentence: str) -> list[Finding]:
-    """"Contemporary is my top pick": a like, read beside whatever else the sentence says ("I love
-    all dances, but contemporary is my top pick" holds both likes)."""
+#: "Fall is my favorite season", "honestly Zuni is my go-to restaurant now": a favourite of a kind named first, the
+#: possessive copula said the other way round ("My favorite season is fall"), which keys it by its kind.
+_FAVOURITE_OF_KIND = lazy_regex(
+    r"^(?:(?:honestly|tbh|actually|ok|okay|so|well|but|and|now)\s*,?\s+)*(?P<v>[\w' .&-]{2,40}?)\s+(?:is|are|'s)\s+"
+    r"(?:now\s+|still\s+|definitely\s+|officially\s+|totally\s+)*(?P<my>my|our)\s+(?P<attr>(?:new\s+)?(?:all-time\s+)?"
+    r"(?:favou?rite|fave|go-to)\s+[a-z][a-z -]{1,30}?)(?:\s+(?:now|these days|nowadays|of all time|ever))?$", _IC)
+
+
+def _favourite_of_kind(clause: str, said_at: datetime) -> list[Finding]:
+    """The possessive copula of a favourite of a kind named first (``_FAVOURITE_OF_KIND``); ``[]`` for a pronoun or
+    a question word first ("It is my favorite season", "What is my favorite food")."""
+    m = _FAVOURITE_OF_KIND.match(clause)
+    if m is None or re.match(r"(?:it|this|that|he|she|they|you|which|what|who|there|everything|nothing)\b",
+                             m.group("v"), _IC):
+        return []
+    said = f"{m.group('my').capitalize()} {m.group('attr')} is {m.group('v')}"
+    return [replace(f, clause=clause) for f in patterns_en.find(said, said_at) or possessive(said)]
+
+
+def favourites(sentence: str, said_at: datetime) -> list[Finding]:
+    """"Contemporary is my top pick", "Fall is my favorite season": a like, read beside whatever else the sentence
+    says ("I love all dances, but contemporary is my top pick" holds both likes)."""
     if NOT_A_STATEMENT.search(sentence):
         return []
-    return [f for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c for f in _favourite_is(c.strip())]
+    return [f for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c
+            for f in _favourite_is(c.strip()) or _favourite_of_kind(c.strip(), said_at)]
 
 
 #: "I drink oat lattes", "We mostly eat rice": what one eats or drinks as a habit, said plainly.
