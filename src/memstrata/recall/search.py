@@ -29,6 +29,7 @@ from memstrata.filter import And, Expr, Or
 from memstrata.recall.asked_part import Asks, part_matcher, user_names
 from memstrata.recall.beside import FACT_VECTORS, FACT_VECTORS_FREE, Later, beside
 from memstrata.recall.evidence import evidence
+from memstrata.recall.first_person import in_first_person
 from memstrata.recall.fusion import (
     access_signal,
     blend,
@@ -252,12 +253,14 @@ class Retriever:
 
         After chit-chat a search embeds the message and its question: two calls cost ~9.7 ms of CPU and
         one call of both ~7.5 (the model streams its weights once a call: ``embed.use``). A text's vector
-        from a call of several differs from its own call's by float32 rounding (< 2e-7 a component)."""
+        from a call of several differs from its own call's by float32 rounding (< 2e-7 a component). A text
+        that asks about "the user" is embedded in the first person (``recall.first_person``), keyed as given."""
         if self.embedder is None:
             return {}
         texts = list(dict.fromkeys([text, *([focus] if focus else []), *questions,
                                     *([context] if context else [])]))
-        return dict(zip(texts, embed_queries(self.embedder, texts), strict=True))
+        # "the user" is embedded as the user would say it ("where do I work?": ``recall.first_person``).
+        return dict(zip(texts, embed_queries(self.embedder, [in_first_person(t) for t in texts]), strict=True))
 
     def _hits(self, candidates: list[Candidate], query: Query, asked: str, strength: Strength, fusion: Fused,
               asks: Asks) -> tuple[list[Hit], int, list[Citation], Callable[[], list[Hit]]]:
