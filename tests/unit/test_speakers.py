@@ -8,10 +8,14 @@ import pytest
 
 from memstrata.recall.speakers import (
     about_others,
+    asks_who,
     below_the_users_own,
     focus_on_named,
     named_speakers,
+    other_people,
     speaker_of,
+    theirs,
+    whose_first,
 )
 from memstrata.types import Episode, Fact, Hit, Scope
 
@@ -118,3 +122,40 @@ def test_memories_about_someone_else_rank_right_after_the_users_best_for_a_quest
     assert below_the_users_own(later, {"user", None}, set(), 0.70) == 0.70 and 0.69 < later[0].score < 0.70
     named = [_fact(8, "Tom", 0.9), _turn(9, "Melanie", 0.3)]
     assert below_the_users_own(named, {"Melanie"}, set(), 0.0) == 0.0 and named[0].score == 0.9
+
+
+@pytest.mark.parametrize(("query", "asked"), [
+    ("who is allergic to cats?", True), ("Whose birthday is it?", True), ("what broke and who fixed it?", True),
+    ("Who did the user meet?", True), ("I recently went to whose concert?", True), ("谁喜欢吃饺子？", True),
+    ("我最近去看了谁的演唱会？", True),
+    ("a plan for someone like me, who's always busy?", False), ("what does Tom like?", False),
+    ("the man who sold me the car", False),
+])
+def test_a_who_question_is_one_that_opens_with_who(query: str, asked: bool) -> None:
+    assert asks_who(query) is asked
+
+
+def test_a_message_naming_someone_else_is_theirs_for_a_who_question() -> None:
+    hits = [_fact(1, "Tom", 0.9), _fact(2, None, 0.8), _turn(3, None, 0.7), _turn(4, None, 0.6)]
+    facts = {1: "Tom", 2: None, 12: None}
+    citing = [(3, 1), (3, 12), (4, 2)]  # 3: "my brother Tom is allergic to cats" (Tom's fact and the user's)
+    assert theirs(hits, {"Tom"}, facts, citing) == {("fact", 1), ("episode", 3)}
+    # Whom a "who" question may be answered with: no speaker of the search's turns, not the user.
+    assert other_people(["Tom", None, "Melanie", "user", "Tom"], {"Melanie", None}) == {"Tom"}
+
+
+def test_a_who_question_ranks_someone_elses_memory_before_the_users_own_that_match_no_better() -> None:
+    # "who is allergic to cats?": the user's fact and message (no name) ranked above Tom's, every one a full match.
+    hits = [_fact(2, None, 0.98), _fact(1, "Tom", 0.96), _turn(3, None, 0.958), _turn(4, None, 0.9375),
+            _turn(5, None, 0.5)]
+    for hit, match in zip(hits, (1.0, 1.0, 1.0, 1.0, 0.2), strict=True):
+        hit.signals["match"] = match
+    whose_first(hits, {("fact", 1), ("episode", 4)})
+    assert [h.id for h in sorted(hits, key=lambda h: -h.score)] == [1, 4, 2, 3, 5]
+    assert {h.id: h.score for h in hits}[1] == 0.96 and hits[4].score == 0.5  # only the user's own were lowered
+    # The user's memory that matches better stays above; so does one above another person's.
+    better = [_turn(6, None, 0.9), _fact(7, "Anna", 0.8), _turn(8, None, 0.95), _fact(9, "Tom", 0.7)]
+    for hit, match in zip(better, (1.0, 0.6, 0.5, 0.6), strict=True):
+        hit.signals["match"] = match
+    whose_first(better, {("fact", 7), ("fact", 9)})
+    assert [h.id for h in sorted(better, key=lambda h: -h.score)] == [8, 6, 7, 9]

@@ -65,7 +65,17 @@ from memstrata.recall.shortlist import (
     rank_key,
     shortlist,
 )
-from memstrata.recall.speakers import about_others, about_the_user, below_the_users_own, named_focus, speaker_of
+from memstrata.recall.speakers import (
+    about_others,
+    about_the_user,
+    asks_who,
+    below_the_users_own,
+    named_focus,
+    other_people,
+    speaker_of,
+    theirs,
+    whose_first,
+)
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
@@ -279,6 +289,10 @@ class Retriever:
         cited: list[Citation] = []
         now_asked = asks_now(asked)
         own = [0.0]  # the best score of the user's own hits built so far (``below_the_users_own``)
+        # A "who" question naming no speaker ranks other people's memories first (``whose_first``).
+        people = other_people([c.speaker for c in candidates if c.kind == "fact"],
+                              {c.speaker for c in candidates if c.kind == "episode"}) \
+            if named is None and asks_who(asked) else set()
 
         def finish(batch: Sequence[Candidate]) -> list[Hit]:
             hits = [self._episode_hit(c, strength, fusion) if c.kind == "episode" else ranked_fact_hit(c, strength)
@@ -294,6 +308,8 @@ class Retriever:
                     if speaker_of(hit) not in named or (hit.id in others and hit.kind == "episode"):
                         object.__setattr__(hit, "score", hit.score * factor)
                 own[0] = below_the_users_own(hits, named, others, own[0])
+            elif people:
+                whose_first(hits, theirs(hits, people, subjects, [(c.episode_id, c.fact_id) for c in found]))
             return hits
 
         # An outdated hit's score may only be lowered for the bounds to hold; else build every hit.

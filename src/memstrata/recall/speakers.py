@@ -30,14 +30,25 @@ left "Tom: prefers to be contacted by email" (0.76) above "I prefer Slack for wo
 "what's the best way to reach me?". It ranks right after it, still among the hits, rather than being
 scored down by a larger factor, which pushed Mark's job below the user's Visa card for "what does the
 user do for work?".
+
+A "who" question that names no speaker ("who is allergic to cats?", "who helped me?", 谁喜欢吃饺子: ``asks_who``)
+asks for a person, and the user asks it of their own memory: the answer is someone else, or anyone. The user's own
+memories matched it as well as another person's and ranked first only because they say no name: "is allergic to
+cats" and "I'm allergic to cats" (1.00 match) above "Tom: is allergic to cats" and "my brother Tom is allergic to
+cats" (1.00), the name being words the question does not hold. So a memory about someone else (``theirs``) ranks
+before the user's own memories directly above it that match the question no better (``whose_first``): Tom's
+fact and message, then the user's. A user's memory that matches better stays above; nothing else moves.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from memstrata.extract import kin, roles
+from memstrata.recall.evidence import evidence
+from memstrata.recall.shortlist import rank_key
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import query_terms
@@ -55,6 +66,11 @@ _OTHER_WORDS_ZH = ("他", "她", "朋友", "邻居", "室友", "别人", "谁")
 #: roles (``extract.roles``) and ``_OTHER_WORDS_ZH``, gathered once rather than on every question.
 _OTHER_PEOPLE_ZH = (*kin.ZH_WORDS, *roles.ZH_WORDS, *_OTHER_WORDS_ZH)
 _WORD = lazy_regex(r"[A-Za-z][A-Za-z'-]*")
+#: "who" / "whom" / "whose" opening a question: at the start of a sentence, or of a clause joined by "and" / "but"
+#: ("what went wrong and who helped me?"), or "whom" / "whose" after a preposition in a question ("I went to whose
+#: concert?"); not a relative clause ("someone like me, who's always on the go").
+_WHO_EN = lazy_regex(r"(?:^|[.?!;:]\s*|\b(?:and|but|or|so)\s+)(?:who|whom|whose)\b"
+                     r"|\b(?:to|with|for|from|by|of|about|at)\s+(?:whom|whose)\b(?=[^.!]*\?)", re.IGNORECASE)
 
 
 def speaker_of(hit: Hit) -> str | None:
@@ -171,3 +187,57 @@ def below_the_users_own(hits: Sequence[Hit], named: set[str | None], others: set
         if theirs(hit) and hit.score > ceiling:
             object.__setattr__(hit, "score", ceiling)
     return best
+
+
+def asks_who(query: str) -> bool:
+    """Whether ``query`` asks "who": "who", "whom" or "whose" opening a question or a clause of one, or 谁.
+
+    >>> [asks_who(q) for q in ("who is allergic to cats?", "Whose birthday is it?", "what broke and who fixed it?",
+    ...                        "谁喜欢吃饺子？", "我最近去看了谁的演唱会？")]
+    [True, True, True, True, True]
+    >>> [asks_who(q) for q in ("a plan for someone like me, who's always busy?", "what does Tom like?")]
+    [False, False]
+    """
+    return ("who" in query.lower() and bool(_WHO_EN.search(query))) or "谁" in simplified(query)
+
+
+def other_people(subjects: Sequence[str | None], speakers: set[str | None]) -> set[str]:
+    """The persons among ``subjects`` (those of a search's candidate facts) who said none of its turns (``speakers``)
+    and are not the user (``None``, the role "user"): whom a "who" question may be answered with."""
+    return {s for s in subjects if s is not None and s not in speakers and s.casefold() != "user"}
+
+
+def theirs(hits: Sequence[Hit], people: set[str], facts: dict[int, str | None],
+           citing: Sequence[tuple[int, int]]) -> set[tuple[str, int]]:
+    """The ``(kind, id)`` of the ``hits`` about someone else: a fact whose subject is one of ``people`` (persons who
+    said none of the search's turns, ``named_focus``'s), an episode that a fact about one of them cites (``citing``:
+    ``(episode id, fact id)``; ``facts``: the search's candidate facts, id → subject). "my brother Tom is allergic
+    to cats" is Tom's for a "who" question, though its other fact (the user has a brother) is the user's."""
+    about = {episode_id for episode_id, fact_id in citing if facts.get(fact_id) in people}
+    return {(h.kind, h.id) for h in hits
+            if (h.kind == "fact" and speaker_of(h) in people) or (h.kind == "episode" and h.id in about)}
+
+
+def whose_first(hits: Sequence[Hit], others: set[tuple[str, int]]) -> None:
+    """For a question that ``asks_who``: each of ``hits`` about someone else (``others``: ``(kind, id)``, ``theirs``)
+    ranks before the hits directly above it that are the user's own and match the question no better
+    (``recall.evidence.evidence``); another person's hit, or one that matches better, stops it. Done by lowering
+    those hits' scores to just below it (a score is only lowered, so ``recall.shortlist``'s bounds hold), in
+    place, within one batch of built hits (the batches are built best bound first)."""
+    if not others:
+        return
+    order = sorted(hits, key=rank_key)
+    moved = False
+    for hit in [h for h in order if (h.kind, h.id) in others]:
+        at = top = order.index(hit)
+        while top > 0 and (order[top - 1].kind, order[top - 1].id) not in others \
+                and evidence(order[top - 1]) <= evidence(hit):
+            top -= 1
+        if top < at:
+            order.insert(top, order.pop(at))
+            moved = True
+    previous = math.inf
+    for hit in order if moved else ():
+        if hit.score >= previous:
+            object.__setattr__(hit, "score", math.nextafter(previous, 0.0))
+        previous = hit.score
