@@ -25,7 +25,7 @@ from memstrata.context.render import (
     render_lines,
     restated,
 )
-from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
+from memstrata.context.standing import asks_to_act, is_about_food, is_non_food_allergen, is_severe_allergy
 from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
@@ -138,7 +138,8 @@ def mark_past(hits: Sequence[Hit], now: datetime, as_of: datetime | None = None)
 
 
 def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
-          profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False) -> str:
+          profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False,
+          current: Callable[[], Sequence[Hit]] | None = None) -> str:
     """The context block for ``query`` (``context.render.render_context`` for each part), at most
     ``budget_tokens`` estimated tokens in all.
 
@@ -151,6 +152,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             short-term mode, fact-less ``kinds``).
         drop_unmatched: when nothing matches, give ``""`` rather than the hits as ranked
             (``Memory.context(profile=False)``: the caller wants matches or nothing).
+        current: gives the scope's current facts as ``profile`` does, for the standing part a request to act
+            calls for, also when the profile is not used (``profile=False``); ``None``: ``profile``.
 
     Returns:
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
@@ -175,11 +178,19 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           the query"; with such hits the profile's title is "What else is known about this user" (a part matched);
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
+
+        A request to act on the project (``context.standing.asks_to_act``: "install the deps and add lodash",
+        帮我装一下依赖) opens the matched hits, or stands in for nothing matched, with the user's instructions and
+        the folder's conventions (``extract.conventions.is_how_to_work``) under "How to work": "we use pnpm"
+        shares no word with the request, yet it says how to do it.
     """
     general = is_general(query)
     relatives = frozenset() if general else asked_relatives(query)
     theirs = _about(hits, relatives)
     matched = bool(matches(hits)) or bool(theirs)
+    facts = current if current is not None else profile
+    work = [h for h in facts() if _is_work(h) and not h.superseded] \
+        if facts is not None and not general and asks_to_act(query) else []
     standing = _food_constraints(profile) if not general and profile is not None and is_about_food(query) else []
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
         own, others = _by_whom(standing, household=True)
@@ -198,8 +209,12 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         # A question about the user's wife is answered by what is said of her first, matched by its meaning or
         # not (an English message read for 我老婆在哪里工作 shares no word with it), then the user's own lines.
         rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
+        if work:  # "run the tests": how the folder runs them first, then what matched
+            return _sections(query, [(work, "work_title"), (theirs + rest, "context_title")], budget_tokens)
         return render_context(query, theirs + rest, budget_tokens)
     if profile is None:
+        if work:  # "install the deps and add lodash" matched nothing: how to work stands in for it
+            return _sections(query, [(work, "work_title")], budget_tokens)
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
     known = profile()
     if not known:

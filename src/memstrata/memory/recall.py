@@ -163,9 +163,10 @@ class RecallMethods(MemoryBase):
                                                 now=when),
                                    said)
         # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).
-        use_profile = profile and mode != "short_term" and "fact" in kinds
-        return build_context(query, in_users_script(hits, said), budget_tokens, profile=known if use_profile else None,
-                             drop_unmatched=not profile)
+        with_facts = mode != "short_term" and "fact" in kinds
+        return build_context(query, in_users_script(hits, said), budget_tokens,
+                             profile=known if profile and with_facts else None, drop_unmatched=not profile,
+                             current=known if with_facts else None)  # a request to act: how to work (block.build)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
