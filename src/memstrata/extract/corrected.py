@@ -53,6 +53,8 @@ _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|mys
 _NOT_A_VALUE = lazy_regex(r"^(?:really|sure|yet|at all|now|today|always|much|so|too|very|quite|only|just|"
                           r"even|ever|that|this|it|me|you|him|her|them|us|to|for|because|if|when|i|we|a lot|bad|"
                           r"anymore|any more|exactly|necessarily)\b", _IC)
+#: Words that say a state ended, not that a value was wrong: "not vegetarian anymore, eating meat again".
+_ENDED = lazy_regex(r"\b(?:anymore|any more|any longer|no more)\b", _IC)
 #: A reply word alone before "not" ("Nope, not a new game", "No, not the blue one"): it answers, it names no value.
 _REPLY_WORD = lazy_regex(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok|okay|oh|well|right|exactly|haha|lol|hmm|sorry|"
                          r"oops)", _IC)
@@ -119,8 +121,8 @@ def _bare(text: str, lang: str) -> list[tuple[Finding, str]]:
     if lang == "zh":
         return []  # 上海，不是北京 alone: read by _HEAD_ZH's order (不是北京，是上海) only
     m = _BARE_EN.match(text)
-    if m is None:
-        return []
+    if m is None or (m.group("pos2") and _ENDED.search(text)):
+        return []  # "not vegetarian anymore, eating meat again": an end said, no value corrected (extract.own_en)
     return _two_values(m.group("old") or m.group("old2"), m.group("pos") or m.group("pos2"), text, "en")
 
 

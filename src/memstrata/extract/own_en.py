@@ -36,6 +36,12 @@ _WHEN_ING = lazy_regex(r"\b(?:now|these days|nowadays|from now on|instead|today|
                        r"weekend|fall|spring|summer|winter))\b", _IC)
 
 
+#: A state said as ended with "I'm" left out: "not vegetarian anymore", "not going to Equinox anymore, switched to
+#: Crunch" (the end in the clause "not" opens).
+_NOT_ANYMORE = lazy_regex(r"^not\s+(?P<rest>(?!(?:really|sure|yet|a\s+(?:problem|big deal|fan))\b)[^,;]+?\s+"
+                          r"(?:anymore|any more|any longer)\b.*)$", _IC)
+
+
 def said_by_me(sentence: str) -> str | None:
     """``sentence`` with "I" (or "I'm") said before its opening verb of change ("Moved to Denver last week" → "I moved
     to Denver last week", "Starting at Stripe on Monday" → "I'm starting at Stripe on Monday"), ``None`` for any other
@@ -45,6 +51,8 @@ def said_by_me(sentence: str) -> str | None:
     ('I switched to Linear, way faster', None, None)
     """
     text = sentence.strip()
+    if (ended := _NOT_ANYMORE.match(text)) is not None and not NOT_A_STATEMENT.search(text):
+        return f"I'm not {ended.group('rest')}"  # "not vegetarian anymore, eating meat again"
     m = _OPENS.match(text)
     if m is None or NOT_A_STATEMENT.search(text):
         return None

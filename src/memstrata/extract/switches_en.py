@@ -210,6 +210,8 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
             value = clean_value(next(g for g in m.groups() if g), "en")
             if m.group("v5") and shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
                 continue  # "stop using UPS, use it sparingly": only a named thing (DHL, VS Code, Teams) replaces it
+            if m.group("v4") and re.match(r"[a-z]+ing\b", value, _IC):
+                continue  # "not vegetarian anymore, eating meat again": a doing again, no thing restored
             out += chosen(value, "user.uses", clause, "en", statement=f"uses {value}")
     if not dropped or not (out or alone):
         return []
