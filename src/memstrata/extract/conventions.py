@@ -86,15 +86,34 @@ _WE_RUN_EN = lazy_regex(r"^run\s+(?:the\s+|our\s+)?(?P<what>tests?|unit tests|in
                         r"(?:with|via|using|through)\s+(?P<v>.+)$", _IC)
 #: How code is indented is one attribute of a project: "tabs" and "spaces" name it (no tool kind does).
 _INDENTATION = lazy_regex(r"^(?:tabs|spaces|(?:\d|two|four)[- ]spaces?(?:\s+indents?)?)$", _IC)
+#: Tools of the work on code that "we" choose one of over another, the project unnamed (a package manager, a test
+#: runner, a formatter, a linter, a bundler, a build tool): "We use pnpm, not npm" is the project's; "We use cash, not
+#: cards" names none of them and is no convention.
+_DEV_TOOLS = frozenset({"npm", "pnpm", "yarn", "bun", "pip", "uv", "poetry", "pipenv", "conda", "pdm", "hatch",
+                        "pytest", "unittest", "nose", "jest", "vitest", "mocha", "black", "prettier", "ruff", "yapf",
+                        "autopep8", "eslint", "flake8", "pylint", "mypy", "pyright", "webpack", "vite", "rollup",
+                        "esbuild", "cmake", "bazel", "gradle", "maven", "git", "mercurial", "svn"})
+#: The kinds of tool (``extract.tool_kinds``) a project is built or run on; a team's tracker, chat or documents are the
+#: team's ("We use Jira, not Linear"), an airline or a bank a provider of one's own.
+_PROJECT_KINDS = frozenset({"ci", "code hosting", "database", "cloud"})
+
+
+def _of_work(name: str) -> bool:
+    """Whether ``name`` is a way of working on code: an indentation (``_INDENTATION``), a developer tool
+    (``_DEV_TOOLS``) or a tool a project is built or run on (``_PROJECT_KINDS``)."""
+    return bool(_INDENTATION.match(name)) or name.casefold() in _DEV_TOOLS or _kind(name) in _PROJECT_KINDS
 
 
 def _scoped_en(text: str) -> list[Finding]:
     """The conventions a sentence with "we" and the project named states (``_WE_USE_SCOPED_EN``): "We use tabs, not
     spaces, in this repo" → ``user.project_indentation = tabs``; a command run said after "and" too ("for the billing
-    repo we use tabs not spaces, and run tests with pytest -x"). ``[]`` when the project is not named."""
+    repo we use tabs not spaces, and run tests with pytest -x"). The project unnamed, a choice of one way of working
+    over another is the project's too ("We use pnpm, not npm", "We use tabs not spaces": both ``_of_work``), as
+    我们用pnpm不用npm is. ``[]`` for any other sentence."""
     first, *rest = _AND_RUN_EN.split(text, maxsplit=1)
     m = _WE_USE_SCOPED_EN.match(first)
-    if m is None or not (m.group("pre") or m.group("post")):
+    if m is None or not (m.group("pre") or m.group("post")
+                         or (m.group("alt") and _of_work(m.group("v")) and _of_work(m.group("alt")))):
         return []
     value = m.group("v")
     alt = f", not {m.group('alt')}" if m.group("alt") else ""
@@ -114,7 +133,8 @@ def find_en(sentence: str) -> list[Finding]:
         return scoped
     if (m := _USES_EN.match(text)) is not None:
         alt = f", not {m.group('alt')}" if m.group("alt") else ""
-        what = m.group("for") or _kind(m.group("v"))
+        # "This repo uses tabs, not spaces" is its indentation: as a tool, a later tool replaced it
+        what = m.group("for") or ("indentation" if _INDENTATION.match(m.group("v")) else _kind(m.group("v")))
         purpose = f" for {m.group('for')}" if m.group("for") else ""
         return project_finding(what, m.group("v"), sentence, f"the project uses {m.group('v')}{purpose}{alt}")
     if (m := _WE_USE_IN_EN.match(text)) is not None:
