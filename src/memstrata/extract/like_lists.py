@@ -21,7 +21,9 @@ _NOT_A_LIKE = lazy_regex(
     r"^(?:so|but|because|since|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|i'm|my|me|"
     r"please|thanks|thank|ok|okay|lol|haha\w*|btw|sorry|yeah|yes|no|not|never|just|even|all|both|too|etc|"
     r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has|"
-    r"hates?|dislikes?|loathes?|detests?|can't|cannot)\b", _IC)
+    r"hates?|dislikes?|loathes?|detests?|can't|cannot|"
+    # a remark of how long, no thing: "I love jazz, always have", "..., still do", "..., forever"
+    r"always|still|forever|ever|again)\b", _IC)
 
 
 def more_likes(raw: str, head: Finding) -> list[Finding]:
