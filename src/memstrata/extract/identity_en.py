@@ -130,13 +130,29 @@ _OCCUPATIONS = (
     "professor|musician|photographer|journalist|pilot|driver|dentist|pharmacist|salesperson|"
     "founder|ceo|cto|entrepreneur|freelancer|intern|translator|therapist|lecturer|"
     "data scientist|veterinarian|vet|firefighter|police officer|officer|librarian|mechanic|"
-    "electrician|plumber|farmer|student|undergrad|phd student|postdoc|retiree"
+    "electrician|plumber|farmer|student|undergrad|phd student|postdoc|retiree|"
+    # everyday jobs a user names as often (the list above held the office and clinic ones; "I'm a cop",
+    # "I'm a barista" stored nothing); each a noun that names no pastime or temperament
+    "cop|detective|paramedic|emt|midwife|surgeon|physician|psychologist|psychiatrist|counselor|counsellor|"
+    "social worker|dietitian|nutritionist|optometrist|physiotherapist|physical therapist|caregiver|nanny|"
+    "barista|bartender|waiter|waitress|cashier|receptionist|secretary|clerk|paralegal|attorney|solicitor|judge|"
+    "realtor|real estate agent|banker|broker|trader|economist|auditor|bookkeeper|actuary|recruiter|marketer|"
+    "copywriter|editor|reporter|producer|actor|actress|dancer|singer|comedian|illustrator|animator|"
+    "carpenter|welder|machinist|technician|contractor|landscaper|baker|butcher|tailor|hairdresser|barber|"
+    "flight attendant|truck driver|courier|mail carrier|security guard|soldier|tutor|principal|pastor|priest|"
+    "rabbi|imam|chemist|biologist|physicist|mathematician|statistician|geologist|historian|curator|archivist|"
+    "sommelier|housekeeper|janitor|homemaker|stay-at-home (?:mom|dad|parent)"
 )
 
 _WORK_AS = lazy_regex(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
 
+#: "at" that says when or how, not where one works: "a nurse at night", "at the moment" (the role stays, no
+#: employer); "a teacher at heart" is no role at all.
+_AT_IDIOM = r"(?:home|night|nights|times|best|first|least|work|the\s+moment|this\s+point|the\s+end\s+of)\b"
+
 _IM_A = lazy_regex(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
-                   rf"(?:{_OCCUPATIONS})s?)(?:\s+(?P<prep>at|for|in)\s+(?P<org>.+))?$", _IC)
+                   rf"(?:{_OCCUPATIONS})s?)"
+                   rf"(?:\s+(?P<prep>at|for|in)\s+(?!heart\b|{_AT_IDIOM})(?P<org>.+)|\s+at\s+{_AT_IDIOM}.*)?$", _IC)
 
 # "My job is stable but not exciting" describes the job: a role needs "a/an" or a known noun.
 _MY_JOB = lazy_regex(rf"^my (?:job|profession|occupation|role) is\s+(?:an?\s+(?P<v>.+)|"
