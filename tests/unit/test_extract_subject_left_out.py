@@ -56,6 +56,9 @@ def test_after_someone_else_is_named_the_sentence_is_theirs() -> None:
     ("I left Berlin", []),  # a place
     ("I'm starting at Stripe on Monday", []),  # a plan: no employer yet
     ("I started at Harvard University", []),  # a school
+    ("I left Atlassian, I'm at Canva now", [("identity.employer", "Canva", False)]),  # where one is now: the new one
+    ("Left Atlassian last week, I'm at Canva now", [("identity.employer", "Canva", False)]),
+    ("I left Berlin, I'm at home now", []),
     ("If I quit Google", []),
 ])
 def test_a_named_employer_left_or_begun(text: str, expected: list[tuple[str, str, bool]]) -> None:

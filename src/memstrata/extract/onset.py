@@ -253,11 +253,14 @@ def begun_zh(sentence: str) -> list[str]:
 
 
 #: A new job begun, then where it is in a clause of its own: "I just started a new job last week, I'm at Meta now",
-#: "I got a new job, I'm with Stripe now". Where one is after a new job is the employer; a place is none ("I'm at
-#: home now": lower case; "I'm in Berlin": no "at").
+#: "I got a new job, I'm with Stripe now", "I left Atlassian last week, I'm at Canva now". Where one is after a new job
+#: is the employer; a place is none ("I'm at home now": lower case; "I'm in Berlin": no "at").
 _NEW_JOB_AT_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:{JOB_TAKEN_EN}\s+"
-    rf"(?:a\s+)?new\s+job|(?:switched|changed)\s+jobs)(?:\s+{_PAST_EN})?\s*[,;]\s*(?:and\s+|so\s+)?"
+    rf"(?:a\s+)?new\s+job|(?:switched|changed)\s+jobs"
+    # a named employer left ("I left Atlassian last week, I'm at Canva now"): the one one is at now is the new one
+    r"|(?:quit|left)\s+(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3}))"
+    rf"(?:\s+{_PAST_EN})?\s*[,;]\s*(?:and\s+|so\s+)?"
     r"(?:now\s+)?(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)\s+)"
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?i:\s+now)?$")
 
