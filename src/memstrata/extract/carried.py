@@ -289,11 +289,21 @@ def _subjects(clause: str, zh: bool) -> list[str]:
     (我姐姐住在上海，我住在北京, "My sister lives in Ohio, and I live in Denver"); read whole, the first subject was
     carried over the second clause, or the second's shape took the whole and the first fact was lost."""
     if not zh:
+        # "My therapist is Dana, I see her on Thursdays": a possessive copula is a clause with its own subject too
+        # (read whole, the user's habit took the sentence and the therapist was lost)
+        if _MY_COPULA.match(clause.strip()):
+            return _EN_SELF_ANY.split(clause)
         return _EN_SELF.split(clause) if subject_en.opening(clause) is not None else [clause]
     cuts = [m for m in _ZH_CLAUSE.finditer(clause) if _new_subject_zh(clause[: m.start()], clause[m.end():])]
     starts = [0, *(m.end() for m in cuts)]
     ends = [*(m.start() for m in cuts), len(clause)]
     return [clause[a:b] for a, b in zip(starts, ends, strict=True) if clause[a:b].strip()]
+
+
+#: A sentence opening with a possessive copula: "My therapist is Dana", "my landlord's name is Gary".
+_MY_COPULA = lazy_regex(r"^my\s+(?:[a-z-]+\s+){0,2}?[a-z-]+(?:'s\s+[a-z-]+)?\s+is\s+", _IC)
+#: The user's clause after it, with any verb: a copula says all it says before the break.
+_EN_SELF_ANY = lazy_regex(rf"{_EN_BREAK}(?=(?:i\s+{_ADVERBS}[a-z]+|i'm|i am|i've)\b)", _IC)
 
 
 def _new_subject_zh(before: str, after: str) -> bool:
