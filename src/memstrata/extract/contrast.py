@@ -22,7 +22,15 @@ _EN = lazy_regex(
     rf"^(?P<who>i|we)\s+used\s+to\s+(?P<past>[^,;]+?)\s*(?:[,;]\s*|\s+)(?:but\s+|and\s+)?{_NOW_EN}\s*,?\s+"
     rf"(?P<now>(?:i|we)\b.+?)$"
     rf"|^(?P<who2>i|we)\s+used\s+to\s+(?P<past2>[^,;]+?)\s*(?:[,;]\s*|\s+)(?:but\s+|and\s+)?(?P<now2>(?:i|we)\s+"
-    rf"(?:now|currently|nowadays)\s+.+?)$", _IC)
+    rf"(?:now|currently|nowadays)\s+.+?)$"
+    # the value now said alone, its verb the past one's: "I used to watch The Office a lot, now mostly Succession"
+    rf"|^(?P<who3>i|we)\s+used\s+to\s+(?P<past3>[^,;]+?)\s*[,;]\s*(?:but\s+|and\s+)?{_NOW_EN}\s*,?\s+"
+    r"(?:(?:it's|its|it is)\s+)?(?:(?:mostly|mainly|only|just|all)\s+)?"
+    r"(?P<bare>(?!(?:i|we|it|that|this|not|no|never)\b)[^,;]+?)$", _IC)
+#: A past of a verb and its thing, whose verb the bare value now takes ("watch The Office a lot" → "watch"); "be" is
+#: said as "am" ("I used to be vegetarian, now vegan" → "I am vegan").
+_VERB_AND_THING = lazy_regex(r"^(?P<verb>(?!(?:not|never|go|get|have|think|feel)\b)[a-z]+"
+                             r"(?:\s+(?:in|at|to|on|with|for|from|into))?)\s+(?P<thing>\S.*)$", _IC)
 
 _BEFORE_ZH = r"(?:以前|之前|原来|过去|从前|曾经|早先)"
 _NOW_ZH = r"(?:现在|如今|目前|这些天|这阵子|最近)"
@@ -84,7 +92,7 @@ _POSSESSED_EN = lazy_regex(
 _NOT_A_VALUE_EN = lazy_regex(r"^(?:(?:so|too|very|really|much|kinda|kind of|pretty|a bit|way|even|all|just)\s+)*"
                              r"(?:fine|ok|okay|good|great|bad|worse|better|different|closed|gone|over|done|"
                              r"nothing|none|something else|whatever|it|this|that|them|mine|the same|same|expensive|"
-                             r"cheaper|cheap|boring|annoying|broken|dead|meh|[a-z]+er)\b(?:\s+\w+)?$", _IC)
+                             r"cheaper|cheap|boring|annoying|broken|dead|meh|(?-i:[a-z]+er))\b(?:\s+\w+)?$", _IC)
 
 
 def possessed_then_now(sentence: str) -> tuple[str, str] | None:
@@ -122,12 +130,26 @@ def split_en(sentence: str) -> tuple[str, str] | None:
     m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", sentence.strip().rstrip(".!")))
     if m is None:
         return possessed_then_now(sentence)
-    who = (m.group("who") or m.group("who2")).capitalize()
-    past = m.group("past") or m.group("past2")
+    who = (m.group("who") or m.group("who2") or m.group("who3")).capitalize()
+    past = m.group("past") or m.group("past2") or m.group("past3")
     now = m.group("now") or m.group("now2")
+    if m.group("bare"):
+        gapped = _VERB_AND_THING.match(past)
+        bare = _FILLER_AFTER_EN.sub("", m.group("bare"))
+        if gapped is None or len(bare.split()) > 5 or _NOT_A_VALUE_EN.match(bare) \
+                or re.match(r"(?:it|this|that|them|those|these|there|here|him|her)\b", gapped.group("thing"), _IC):
+            return None  # "I used to love it, now meh": no thing then, a verdict now
+        verb = gapped.group("verb")
+        now = f"{who} {'am' if verb.lower() == 'be' and who == 'I' else verb} {bare}"
     past = re.sub(r"^be\s+", "am " if who == "I" else "are ", past, flags=_IC)
     past = re.sub(r"^not\s+", "don't ", past, flags=_IC)
     return f"{who} {past}", _object_carried(past, now, "en")
+
+
+def bare_now_en(sentence: str) -> bool:
+    """Whether ``sentence`` is a then and now whose value now is said alone ("I used to drink coffee, now tea")."""
+    m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", sentence.strip().rstrip(".!")))
+    return m is not None and bool(m.group("bare"))
 
 
 def split_zh(sentence: str) -> tuple[str, str] | None:

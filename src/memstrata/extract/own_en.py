@@ -21,8 +21,8 @@ _IC = re.IGNORECASE
 #: Verbs of change a chat sentence opens with, the subject left out: past (said with "I") and progressive (with
 #: "I'm"). Only verbs whose sentence the rules read as a state begun or ended; "got" only with "a" or "an" after it
 #: ("Got a Pixel 8"), never "Got it".
-_PAST = (r"moved|switched|started|quit|left|joined|bought|sold|cancell?ed|ditched|dropped|stopped|gave\s+up|took\s+up|"
-         r"picked\s+up|adopted|changed|became|went|upgraded|traded|retired|got\s+(?=(?:a|an|my|our)\s)")
+_PAST = (r"used\s+to|moved|switched|started|quit|left|joined|bought|sold|cancell?ed|ditched|dropped|stopped|gave\s+up|"
+         r"took\s+up|picked\s+up|adopted|changed|became|went|upgraded|traded|retired|got\s+(?=(?:a|an|my|our)\s)")
 _ING = r"moving|switching|starting|using|leaving|joining|quitting|driving|drinking|eating|learning"
 _OPENS = lazy_regex(rf"^(?P<adv>(?:(?:just|finally|recently|also|so|then|officially|and)\s+)*)"
                     rf"(?:(?P<past>{_PAST})|(?P<ing>{_ING}))\b(?P<rest>.*)$", _IC)

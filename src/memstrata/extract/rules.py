@@ -563,9 +563,14 @@ def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) 
         return None
     whole = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     whole = whole or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
-    if any(f.retract for f in whole):
-        return None
     now = _read(pair[1], said_at, lang, nested=nested)
+    if any(f.retract for f in whole):
+        # the value now said alone ("I used to live in Boston, now Denver"), which the topic rule withdrawing the past
+        # value did not read: beside the withdrawal
+        said = {(f.key, f.value.casefold()) for f in whole}
+        extra = [f for f in now if not f.retract and f.key != "event" and (f.key, f.value.casefold()) not in said
+                 and not any(f.value.casefold() in g.value.casefold() for g in whole)]
+        return [*whole, *extra] if extra and not zh and contrast.bare_now_en(sentence) else None
     past = [f for f in _read(pair[0], said_at, lang, nested=nested) if not f.retract]
     if not now and contrast.ends_past(*pair, lang):  # 以前我每天早上跑步，现在不跑了: the past state withdrawn
         ended = [f for f in past if f.key != "event"]
