@@ -42,10 +42,18 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
 }
 #: "I'm on a low-sodium diet", "I'm on a strict keto diet now": the diet's name before "diet". The words that
 #: say which diet it is not ("a new diet", "a diet", "a strict diet") name none.
+#: When a diet was begun, said after it ("I started keto last week"): no part of its name.
+_BEGUN_WHEN = (r"last\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+               r"|this\s+(?:week|month|year)|yesterday|today|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?)\s+ago|in\s+(?:january|february|march|"
+               r"april|may|june|july|august|september|october|november|december)")
 _REGIMEN_EN = lazy_regex(
-    r"^(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?on\s+(?:a|an|the)\s+"
+    r"^(?:(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?on"
+    # a diet begun is a diet kept: "I started a low-sodium diet", "I went on a keto diet last month"
+    r"|i(?:'ve|\s+have)?\s+(?:now\s+|just\s+|recently\s+)?(?:started|began|begun|gone\s+on|went\s+on|switched\s+to))"
+    r"\s+(?:a|an|the)\s+"
     r"(?:(?:strict|new|special|doctor-prescribed|prescribed)\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+diet"
-    r"(?:\s+(?:now|these days|right now|at the moment|for my (?:heart|health|blood pressure)))?$", re.IGNORECASE)
+    rf"(?:\s+(?:now|these days|right now|at the moment|for my (?:heart|health|blood pressure)|{_BEGUN_WHEN}))?$",
+    re.IGNORECASE)
 _NOT_A_DIET = lazy_regex(r"^(?:new|strict|crash|special|healthy|healthier|different|weird|strange|proper|good|bad|"
                          r"this|that|my|real|serious|little|bit|kind|sort)$", re.IGNORECASE)
 #: 我在吃低盐饮食, 我现在是低盐饮食, 我在做生酮饮食: a name of two to four characters before 饮食.
@@ -55,7 +63,7 @@ _REGIMEN_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在
 
 #: The diets that are a name of their own, said without "diet" / 饮食: kept ("I'm on keto now", 我现在在吃生酮) and
 #: given up ("I quit keto", 我停了轻断食) by these names alone.
-_NAMED_EN = r"keto|paleo|low-?carb|whole30|atkins|carnivore|intermittent fasting|(?:16:8|5:2)(?:\s+fasting)?"
+_NAMED_EN = r"keto|paleo|low[- ]?carb|whole30|atkins|carnivore|intermittent fasting|(?:16:8|5:2)(?:\s+fasting)?"
 _NAMED_ZH = r"生酮|轻断食|低碳水?"
 
 #: 我现在在吃生酮, 我最近在轻断食: a diet that is a name of its own, said as kept now (在) without 饮食.
@@ -68,7 +76,7 @@ _REGIMEN_BARE_EN = lazy_regex(
     r"^(?:(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+|strictly\s+)*(?:on|doing)"
     r"|i(?:'ve|\s+have)?\s+(?:now\s+|just\s+)?(?:gone|went|switched to|started|begun|began))\s+"
     rf"(?P<v>{_NAMED_EN})"
-    r"(?:\s+(?:now|these days|right now|at the moment|lately|recently))?$", re.IGNORECASE)
+    rf"(?:\s+(?:now|these days|right now|at the moment|lately|recently|{_BEGUN_WHEN}))?$", re.IGNORECASE)
 
 
 #: A diet that is a name of its own, as what is given up ("I quit keto", "I stopped intermittent fasting",
