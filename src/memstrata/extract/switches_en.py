@@ -166,6 +166,9 @@ _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?
                    r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
                    r"\s+(?:anymore|any more|any longer)$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
+                   # a thing left by name: "we moved off Slack", "I ditched Notion" (not "I moved off campus")
+                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:ditched|moved\s+off(?:\s+of)?|"
+                   r"moved\s+away\s+from)\s+(?:the\s+)?(?P<v10>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})$"
                    # an end said as being done with a thing, or a use forbidden for good: "I'm done with Jira",
                    # "Never use DPD again" (a name only: "I'm done with work" ends no thing used, ``_ENDED_NAME``)
                    r"|^(?:(?:i'm|i am|we're|we are)\s+(?:so\s+|totally\s+|completely\s+)?(?:done|through|finished)\s+"
@@ -178,9 +181,11 @@ _RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:
                       r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$"
                       # the replacement said after the stop: "stop using UPS, use DHL from now on"
                       # ... or said of the speaker: "we got rid of Slack, we use Teams now"
-                      r"|^(?:and\s+|but\s+)?(?:please\s+|(?:we|i)\s+)?(?:use|switch\s+to|go\s+with|take)\s+(?:the\s+)?"
-                      r"(?P<v5>.+?)"
-                      r"(?:\s+(?:instead|from now on|going forward|now))?(?:\s+please)?$", _IC)
+                      r"|^(?:and\s+|but\s+)?(?:please\s+|(?:we|i)\s+|(?:we're|i'm)\s+)?(?:use|using|switch\s+to|"
+                      r"switched\s+to|go\s+with|take)\s+(?:the\s+)?(?P<v5>.+?)"
+                      r"(?:\s+(?:instead|from now on|going forward|now))?(?:\s+please)?$"
+                      # "we moved off Slack, it's all Teams now": what is used now, said as what it all is
+                      r"|^(?:it's|its|it is)\s+(?:all\s+)?(?P<v6>.+?)\s+(?:now|these days|nowadays)$", _IC)
 
 
 def withdrawn_and_restored(sentence: str) -> list[Finding]:
@@ -199,16 +204,17 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
                 said = _without_when(said)
             things = shapes.named_things(clean_value(re.sub(r",?\s+please$", "", said, flags=_IC), "en"))
             by_name = bool(things) and all(_ENDED_NAME.match(t) for t in things)
-            if (m.group("v7") or m.group("v8") or m.group("v9")) and not by_name:
+            if (m.group("v7") or m.group("v8") or m.group("v9") or m.group("v10")) and not by_name:
                 return []  # "I'm done with work", "never use tabs again": no named thing (a habit reads the latter)
             dropped += things
             refused += things if m.group("never") else []
             # "No more Jira" ends the thing it names; "not peanuts" may contrast ("I like pizza, not sushi")
             named_end = by_name and clause.lower().startswith("no more")
-            alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7", "v8", "v9"))
+            alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7", "v8", "v9", "v10"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
-            if m.group("v5") and shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
+            if (m.group("v5") or m.group("v6")) and shapes.named_value(value) is None \
+                    and tool_kinds.kind_of(value) is None:
                 continue  # "stop using UPS, use it sparingly": only a named thing (DHL, VS Code, Teams) replaces it
             if m.group("v4") and re.match(r"[a-z]+ing\b", value, _IC):
                 continue  # "not vegetarian anymore, eating meat again": a doing again, no thing restored
@@ -223,7 +229,7 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
 
 
 #: The groups of ``_STOP`` that hold the thing stopped.
-_STOPPED = ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
+_STOPPED = ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10")
 
 
 def _without_when(said: str) -> str:
