@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -136,7 +136,9 @@ def test_remember_ttl_hides_the_message_and_its_facts_after_it_runs_out(tmp_path
     [fact] = [f["fact"] for f in kept.json()["facts"]]
     assert fact["status"] == "active"
     expires = datetime.fromisoformat(fact["expires_at"])
-    assert abs((expires - datetime.fromisoformat(fact["valid_from"])).total_seconds() - 0.25) < 0.01
+    # counted from the write (the fact's created_at), not from when the command began (valid_from, when it was said)
+    assert abs((expires - datetime.fromisoformat(fact["created_at"])).total_seconds() - 0.25) < 0.01
+    assert expires >= datetime.fromisoformat(fact["valid_from"]) + timedelta(seconds=0.25)
     time.sleep(max(0.0, (expires - datetime.now(UTC)).total_seconds()) + 0.2)
     assert cli("list", "--user", "u1", "--db", db, "--json").json() == []
     assert "window" not in cli("recall", "seat", "--user", "u1", "--db", db).out
