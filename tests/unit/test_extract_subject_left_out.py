@@ -82,3 +82,13 @@ def test_the_value_before_is_superseded(tmp_path: Path, first: str, then: str, a
     values = {(f.value, f.status) for f in facts if f.key in ("identity.employer", "identity.location")}
     assert (ended, "superseded") in values
     assert {v for v, s in values if s == "active"} == ({active} if active else set())
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("moved to denver last wk", [("identity.location", "Denver")]),  # typed in lower case: the city, no tool
+    ("I moved to denver", [("identity.location", "Denver")]),
+    ("we moved to linear", [("user.uses", "Linear")]),
+    ("I moved to a new place", []),
+])
+def test_a_move_typed_in_lower_case(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(k, v) for k, v, r, s in _read(text) if not r and k != "event"] == expected

@@ -7,6 +7,7 @@ patterns (``shapes_en.before_topics``), which would take such a change for a hab
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import replace
 
 from memstrata.extract import diets, forbidden, gazetteer, places, shapes, tool_kinds
@@ -110,6 +111,12 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
             return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
         if not old and not shapes.moved_onto_a_thing(sentence, place):
             return []  # "We moved to Bath.": a town no database names or a tool no list knows; neither is stored
+    if m.group("verb").lower() == "moved" and not over and not value[:1].isupper():  # typed in lower case
+        place = _PLACE_TAIL.sub("", value)
+        if places.known_place(place):  # "moved to denver last wk": the city, as "Denver" is
+            return [Finding("identity.location", string.capwords(place), CONF_PREFER, clause)]
+        if not old and not shapes.moved_onto_a_thing(sentence, place):
+            return []  # "I moved to a new place": no thing used named
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
         return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang, purpose=True)
     said = f"uses {m.group('art') or ''}{value}" if (m.group("art") or "").lower().startswith("a") else f"uses {value}"
