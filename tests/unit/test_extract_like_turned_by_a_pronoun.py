@@ -23,6 +23,7 @@ def _read(text: str) -> list[tuple[str, str, bool]]:
     ("Actually cilantro is fine, I like it now", ("food.like", "cilantro", False)),
     ("tbh I've come around on olives, I like them now", ("preference.like", "olives", False)),
     ("mushrooms are growing on me, I like them now", ("food.like", "mushrooms", False)),
+    ("Actually cilantro is fine now, I like it", ("food.like", "cilantro", False)),
     ("I warmed up to jazz, I kind of love it now", ("music.like", "jazz", False)),
 ])
 def test_the_like_names_the_thing_of_the_turn(text: str, expected: tuple[str, str, bool]) -> None:

@@ -65,7 +65,7 @@ _TURNED_TO_EN = lazy_regex(
     rf"{_TURN_OPEN_EN}(?:(?P<thing>(?!(?:it|this|that|he|she|they|you|there|everything|nothing)\b)"
     r"[a-z][\w' -]{1,30}?)"
     r"\s+(?:is|are|'s|'re)\s+(?:actually\s+|totally\s+|kinda\s+|kind of\s+|pretty\s+|really\s+)*"
-    r"(?:fine|ok|okay|alright|not bad|not so bad|good|great|growing on me)"
+    r"(?:fine|ok|okay|alright|not bad|not so bad|good|great|growing on me)(?:\s+(?:now|these days))?"
     r"|i(?:'ve|\s+have)?\s+(?:finally\s+|kind of\s+|kinda\s+|actually\s+)*(?:come|came)\s+around\s+(?:on|to)\s+"
     r"(?P<thing2>[a-z][\w' -]{1,30}?)"
     r"|i(?:'ve|\s+have)?\s+(?:finally\s+|kind of\s+|kinda\s+|actually\s+)*warmed\s+up\s+to\s+"
@@ -89,7 +89,7 @@ def turned_to_like_en(sentence: str, said_at: datetime) -> list[Finding]:
     if m is None:
         return []
     thing = m.group("thing") or m.group("thing2") or m.group("thing3") or m.group("thing4")
-    if m.group("thing") and (_AT_HAND.match(thing) or not _NOW.search(sentence[m.end("feel"):])):
+    if m.group("thing") and (_AT_HAND.match(thing) or not _NOW.search(sentence)):
         return []  # "The hotel is fine, I like it": a thing at hand, and no turn said
     found = patterns_en.find(f"I {m.group('feel')} {thing}", said_at)
     return [f for f in found if f.key.endswith(".like") and not f.retract]
