@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from memstrata.arguments import check_whole
 from memstrata.context.attribution import ELSEWHERE, about_other_person, about_relative, asked_relatives, is_users_own
 from memstrata.context.folders import holds_in, nearest, same_folder
+from memstrata.context.later import with_later
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
     estimate_tokens,
@@ -199,22 +200,22 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
             parts = [(theirs, "context_title"), (own, "constraints_title"), (others, "others_title"),
                      (rest, "more_title" if theirs else "context_title")]
-            return _sections(query, parts, budget_tokens)
+            return _sections(query, parts, budget_tokens, hits)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
         rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
         parts = [(own, "constraints_title"), (part_matches(hits, query), "partial_title"), (rest_own, "known_title"),
                  (others + rest_others, "others_title")]
-        return _sections(query, parts, budget_tokens)
+        return _sections(query, parts, budget_tokens, hits)
     if not general and matched:  # only the lines that match: a small store ranks every memory high
         # A question about the user's wife is answered by what is said of her first, matched by its meaning or
         # not (an English message read for 我老婆在哪里工作 shares no word with it), then the user's own lines.
         rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
         if work:  # "run the tests": how the folder runs them first, then what matched
-            return _sections(query, [(work, "work_title"), (theirs + rest, "context_title")], budget_tokens)
-        return render_context(query, theirs + rest, budget_tokens)
+            return _sections(query, [(work, "work_title"), (theirs + rest, "context_title")], budget_tokens, hits)
+        return render_context(query, with_later(theirs + rest, hits), budget_tokens)
     if profile is None:
         if work:  # "install the deps and add lodash" matched nothing: how to work stands in for it
-            return _sections(query, [(work, "work_title")], budget_tokens)
+            return _sections(query, [(work, "work_title")], budget_tokens, hits)
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
     known = profile()
     if not known:
@@ -226,10 +227,10 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         # With a part answered above it, "nothing matched the query" was false of the profile's title.
         own_title = "profile_rest_title" if partial else "profile_title"
         return _sections(query, [(partial, "partial_title"), (work, "work_title"),
-                                 (own, own_title), (others, "others_title")], budget_tokens)
+                                 (own, own_title), (others, "others_title")], budget_tokens, hits)
     parts = [(work, "work_title"), (own, "known_title"), (others, "others_title"),
              (matches(hits, general=True), "context_title")]
-    return _sections(query, parts, budget_tokens)
+    return _sections(query, parts, budget_tokens, hits)
 
 
 def _about(hits: Sequence[Hit], relatives: frozenset[str]) -> list[Hit]:
@@ -279,23 +280,29 @@ def _severe_allergy(hit: Hit) -> bool:
     return hit.fact is not None and is_severe_allergy(hit.fact.key, hit.fact.statement)
 
 
-def _sections(query: str, parts: Sequence[tuple[Sequence[Hit], str]], budget_tokens: int) -> str:
+def _sections(query: str, parts: Sequence[tuple[Sequence[Hit], str]], budget_tokens: int,
+              found: Sequence[Hit] = ()) -> str:
     """Each of ``parts`` (hits, heading label) in turn, under its heading, all within
     ``budget_tokens``; a part gives only the hits the parts before it do not already state (the
-    same fact, or an episode their facts restate), and an empty part gives no heading. When a part
-    had to leave a safety line out (``context.render.render_lines``), nothing follows it: the
-    budget goes to the allergies before anything else."""
+    same fact or message, or a message their facts restate), and an empty part gives no heading. A current
+    fact is followed by the message of ``found`` (the search's hits) said later about the same thing
+    (``context.later.with_later``). When a part had to leave a safety line out
+    (``context.render.render_lines``), nothing follows it: the budget goes to the allergies before
+    anything else."""
     out = ""
     shown: set[int] = set()
+    said: set[int] = set()  # messages shown
     stated: dict[int, list[str]] = {}
+    every = [h for hits, _ in parts for h in hits]
     for hits, heading in parts:
-        rest = [h for h in hits if not (h.kind == "fact" and h.id in shown)
-                and not (h.kind == "episode" and restated(h.text, stated.get(h.id, ())))]
+        rest = [h for h in with_later(hits, found, every) if not (h.kind == "fact" and h.id in shown)
+                and not (h.kind == "episode" and (h.id in said or restated(h.text, stated.get(h.id, ()))))]
         block, left_out = render_lines(query, rest, budget_tokens - estimate_tokens(out), heading=heading)
         out += block
         if left_out:
             return out
         shown.update(h.id for h in rest if h.kind == "fact")
+        said.update(h.id for h in rest if h.kind == "episode")
         for fact in rest:
             if fact.kind == "fact":
                 for episode in fact.citations:

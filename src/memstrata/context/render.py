@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
 from memstrata.context.attribution import attribution, several_users
+from memstrata.context.later import LATER
 from memstrata.context.standing import FOOD_KEYS
 from memstrata.extract.asides import marker_length
 from memstrata.recall.excerpt import ELLIPSIS, excerpt
@@ -32,7 +33,7 @@ LABELS = {
            "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
            "retracted": "no longer holds", "outdated": "outdated", "past_event": "past",
-           "past": "past value: a later statement replaced it",
+           "said_later": "said later", "past": "past value: a later statement replaced it",
            "left_out": "({n} more dietary needs not shown)", "left_out_one": "(1 more dietary need not shown)"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
@@ -44,7 +45,7 @@ LABELS = {
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
            "retracted": "不再成立", "outdated": "已过时", "past_event": "已过去",
-           "past": "过去的值：之后的说法已取代它",
+           "said_later": "后来说的", "past": "过去的值：之后的说法已取代它",
            "left_out": "（另有{n}条饮食需求未列出）", "left_out_one": "（另有1条饮食需求未列出）"},
     # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
     # 相关记忆 above their 順豐): the same labels, converted.
@@ -58,7 +59,7 @@ LABELS = {
                 "duplicate": "已經記住了（episode #{id}）。",
                 "superseded": "替換", "touched": "已知", "merged": "合併到",
                 "retracted": "不再成立", "outdated": "已過時", "past_event": "已過去",
-                "past": "過去的值：之後的說法已取代它",
+                "said_later": "後來說的", "past": "過去的值：之後的說法已取代它",
                 "left_out": "（另有{n}條飲食需求未列出）", "left_out_one": "（另有1條飲食需求未列出）"},
 }
 
@@ -174,7 +175,8 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         text = neutralise(marked_text(hit, labels))
         # An event whose day is over (``context.block.mark_past``) is history, not a plan.
         label = (f"[{labels['outdated']}] " if hit.superseded and not labelled_inline(hit)
-                 else f"[{labels['past_event']}] " if hit.signals.get("past") else "")
+                 else f"[{labels['past_event']}] " if hit.signals.get("past")
+                 else f"[{labels['said_later']}] " if hit.signals.get(LATER) else "")
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
         if hit.kind == "fact" and label + text in said:  # two facts of one statement ("goes running ...")
             continue

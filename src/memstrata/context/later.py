@@ -1,0 +1,148 @@
+"""A later message beside the standing fact it may have changed.
+
+The extractor never reads every wording: "I prefer UPS for delivery" stores ``shipping.carrier = UPS``,
+and "FedEx from now on pls, UPS keeps losing my stuff" may store nothing. The fact then stays current,
+and a context block that shows it alone ("- prefers UPS for shipping") tells the agent the old carrier
+is the whole truth, although the search found the later message (third, at 0.67). So a block shows,
+right after a current fact it lists, the best-ranked message of the search that is **later** than the
+fact, is about the same thing, and that the extractor did not read as a value of the fact's key:
+
+* later: said after the fact was last stated (``Fact.observed_at``), and not one of its citations;
+* about the same thing: a sentence of it that asks nothing names the fact's value
+  (``text.stating.stated_in``: "UPS", 上海, a whole word), or, for a key holding one value at a time
+  (where a new value replaces the old: a carrier, a city, an editor), the key's attribute word
+  ("carrier" of ``shipping.carrier``; ``later_words``);
+* said by the person the fact is about (a group's other speakers say nothing of it), or by the user;
+* not read: no current fact of the same key and subject cites it (a message the extractor read for
+  that key, "I like pizza too" beside "likes sushi", is shown by its own fact);
+* found: an episode hit of the search, a ``user`` turn, not outdated (``Hit.superseded``), with
+  evidence of a match (``recall.evidence.evidence`` above 0), said in this folder, and not already a
+  line of the block (there it stays where it ranks).
+
+The message is labelled ``[said later]`` (``[后来说的]``; ``context.render``) so the agent weighs it
+against the fact. At most one message a fact (``MAX_LATER``), each message once. Measured over the
+probing questions of MemoryBank en and zh (every user) and 80 questions of LoCoMo conv-26: a line was
+added to 2 of 73, 8 of 100 and 0 of 80 blocks (docs/context.md). Display only: ranking and the stored
+facts are untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime  # noqa: F401 (the doctest of ``names``)
+
+from memstrata.context.attribution import ELSEWHERE, is_users_own
+from memstrata.extract.taxonomy import key_spec
+from memstrata.recall.evidence import evidence
+from memstrata.text.regex import lazy_regex
+from memstrata.text.stating import SENTENCE_END, pieces, stated_in
+from memstrata.text.tokens import query_terms
+from memstrata.types import Fact, Hit, Scope, names_the_user  # noqa: F401 (Scope: the doctest of ``names``)
+
+#: The signal that marks a message shown beside a fact as said after it (``context.render`` labels it).
+LATER = "said_later"
+
+#: A sentence that asks: it ends with a question mark (closing quotes aside).
+_QUESTION = lazy_regex(r"[?？][\s\"'”’)）]*$")
+
+#: Messages shown beside one fact: the best-ranked. More would let one fact's topic fill a small block.
+MAX_LATER = 1
+
+
+def later_words(key: str) -> set[str]:
+    """The stemmed words (``text.tokens.query_terms``) that name what a key holding one value at a time
+    is about: its attribute ("carrier" of ``shipping.carrier``, "package", "manager" of
+    ``project.package_manager``); none for a key of many values (a later food named by "food" changes no
+    liked food) or one the taxonomy and the open keys do not know.
+
+    >>> sorted(later_words("shipping.carrier")), sorted(later_words("food.like"))
+    (['carrier'], [])
+    """
+    try:
+        spec = key_spec(key)
+    except KeyError:
+        return set()
+    if spec.cardinality != "one" or "." not in key:
+        return set()
+    return set(query_terms(key.rsplit(".", 1)[1].replace("_", " ")))
+
+
+def names(fact: Fact, text: str) -> bool:
+    """Whether a sentence of ``text`` that is no question says something of what ``fact`` holds: it names
+    the value (``text.stating.stated_in``) or one of the key's ``later_words``. A question states nothing
+    ("What kind of music do you like?" beside "likes music", "Can you tell me your name?" beside the
+    user's name).
+
+    >>> fact = Fact(1, Scope(), "preference", "shipping.carrier", "UPS", "", 1.0, 0.8, "low", (1,),
+    ...             datetime(2026, 1, 1, tzinfo=UTC), None, None, None, "active", 0, None,
+    ...             datetime(2026, 1, 1, tzinfo=UTC))
+    >>> names(fact, "FedEx from now on pls, UPS keeps losing my stuff"), names(fact, "Do you like UPS?")
+    (True, False)
+    >>> names(fact, "Switch the carrier to DHL."), names(fact, "two cups of tea")
+    (True, False)
+    """
+    words = later_words(fact.key)
+    value = fact.value if fact.value and not fact.encrypted else ""
+    for start, end in pieces(text, SENTENCE_END):
+        sentence = text[start:end]
+        if _QUESTION.search(sentence):
+            continue
+        if (value and stated_in(value, sentence)) or (words and not words.isdisjoint(query_terms(sentence))):
+            return True
+    return False
+
+
+def is_later(episode: Hit, fact: Fact) -> bool:
+    """Whether episode hit ``episode`` was said after ``fact`` was last stated and is not one of its
+    citations."""
+    return episode.id not in fact.citations and episode.created_at > fact.observed_at
+
+
+def _candidate(hit: Hit) -> bool:
+    return (hit.kind == "episode" and hit.role == "user" and not hit.superseded and evidence(hit) > 0
+            and not hit.signals.get(ELSEWHERE))
+
+
+def said_by_whom_it_holds(episode: Hit, fact: Fact) -> bool:
+    """Whether ``episode`` was said by the person ``fact`` is about (the speaker it was drawn from, in a
+    group: Melanie's later message says nothing of Caroline's carrier), or by the scope's user (of their own
+    facts, their relatives' and their projects')."""
+    producer = episode.episode.producer_id if episode.episode is not None else None
+    if fact.subject is not None and producer is not None and names_the_user(fact.subject, producer):
+        return True
+    return is_users_own(episode)
+
+
+def with_later(shown: Sequence[Hit], hits: Sequence[Hit], read: Sequence[Hit] = ()) -> list[Hit]:
+    """``shown`` (the lines of a block, in order) with, right after each current fact of it, the
+    best-ranked message of ``hits`` (the search's, best first) that is later than the fact and about the
+    same thing and said by the fact's person (``is_later``, ``names``, ``said_by_whom_it_holds``), marked
+    ``LATER``. A message ``shown`` or ``read`` (the block's other lines) already lists stays where it ranks,
+    and one the extractor read for the fact's key and subject (a current fact of ``shown`` or ``read`` of
+    that key and subject cites it) is not added. Each message is added once."""
+    facts = [h.fact for h in [*shown, *read] if h.fact is not None and not h.superseded]
+    read_for = {(c, f.key, f.subject) for f in facts for c in f.citations}
+    listed = {h.id for h in [*shown, *read] if h.kind == "episode"}  # shown where it ranks: left there
+    candidates = [h for h in hits if _candidate(h) and h.id not in listed]
+    moved: dict[int, Hit] = {}  # episode id -> the fact line it is shown after
+    for line in shown:
+        fact = line.fact
+        if fact is None or line.superseded or line.signals.get("past"):
+            continue
+        found = [h for h in candidates if h.id not in moved and (h.id, fact.key, fact.subject) not in read_for
+                 and is_later(h, fact) and said_by_whom_it_holds(h, fact) and names(fact, h.text)]
+        for episode in found[:MAX_LATER]:
+            moved[episode.id] = line
+    if not moved:
+        return list(shown)
+    beside: dict[int, list[Hit]] = {}
+    by_id = {h.id: h for h in candidates}
+    for episode_id, line in moved.items():
+        beside.setdefault(id(line), []).append(replace(by_id[episode_id], signals={**by_id[episode_id].signals,
+                                                                                     LATER: 1.0}))
+    out: list[Hit] = []
+    for line in shown:
+        out.append(line)
+        out.extend(beside.get(id(line), ()))
+    return out
