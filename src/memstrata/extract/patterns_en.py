@@ -27,6 +27,7 @@ from memstrata.extract import (
     habits,
     kin,
     medication,
+    rescheduled,
     routines,
     shapes,
     temperament,
@@ -230,8 +231,8 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
             return with_confidence(found, CONF_EXPLICIT) if ctx.remember else found
     if ctx.remember:
         return _note(clause, clause)
-    if ctx.habit:
-        return _habit_fallback(clause, ctx)
+    if ctx.habit:  # "from now on I'll go grocery shopping on Sundays": the routine of other days withdrawn
+        return rescheduled.moved_habit(_habit_fallback(clause, ctx), "en")
     return []  # "next time, I'll make sushi" is a passing plan, not a standing habit
 
 

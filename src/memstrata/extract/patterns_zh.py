@@ -28,6 +28,7 @@ from memstrata.extract import (
     kin,
     medication,
     places,
+    rescheduled,
     routines,
     shapes,
     temperament,
@@ -207,8 +208,8 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
             return with_confidence(found, CONF_EXPLICIT) if ctx.remember else found
     if ctx.remember:
         return _f("note", clause, CONF_EXPLICIT, clause)
-    if ctx.habit:
-        return _habit_fallback(clause, ctx, CONF_PREFER)
+    if ctx.habit:  # 以后改到周日买菜: the routine of other days withdrawn
+        return rescheduled.moved_habit(_habit_fallback(clause, ctx, CONF_PREFER), "zh")
     return []  # 下次我试试 / 每次和你聊天: a passing remark, not a standing habit
 
 

@@ -9,9 +9,11 @@ already past: a plan). What recurs or is a date of the person ("My birthday is o
 "my anniversary", "my day off is Friday") and a relative ("My son is on Friday") are no such event.
 
 A rescheduling says the same of the new time ("We moved the dentist appointment to Thursday", "My haircut got pushed
-to next Tuesday", 我们把牙医预约改到周四了): it stored ``event = moved the dentist appointment to`` dated the Thursday
-before, or ``user.haircut = next Tuesday``. What is moved is the scheduled event, its period the time it was moved to,
-ahead as every plan's (the coming Thursday).
+to next Tuesday", "My piano lesson moved to Thursday", 我们把牙医预约改到周四了): it stored ``event = moved the dentist
+appointment to`` dated the Thursday before, or ``user.haircut = next Tuesday``. What is moved is the scheduled event,
+its period the time it was moved to, ahead as every plan's (the coming Thursday); a routine of it ("I have piano
+lessons every Wednesday", 我每周三上钢琴课: a habit) is withdrawn, as it no longer holds on its old day (a move to a
+day of every week is a routine moved: ``extract.rescheduled``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ _MOVE_EN = (r"(?:moved|rescheduled|pushed|postponed|bumped|shifted|changed|broug
 _MOVED_EN = lazy_regex(
     rf"^(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:my|our|the)\s+"
     r"(?P<attr>[a-z][a-z' -]{1,30}?)(?:\s+(?:back|forward|up))?\s+(?:to|till|until)\s+(?P<when>.+?)[.!]*$"
-    r"|^(?:my|our|the)\s+(?P<attr2>[a-z][a-z' -]{1,30}?)\s+(?:got|was|has\s+been|is|'s\s+been|have\s+been|were)\s+"
+    r"|^(?:my|our|the)\s+(?P<attr2>[a-z][a-z' -]{1,30}?)\s+(?:(?:got|was|has\s+been|is|'s\s+been|have\s+been|were)\s+)?"
     rf"(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:to|till|until)\s+(?P<when2>.+?)[.!]*$", re.IGNORECASE)
 #: 我们把牙医预约改到周四了, 牙医预约推迟到下周一了, 面试改到了周五.
 _MOVED_ZH = lazy_regex(r"^(?:我们?|咱们)?(?:已经|刚)?(?:把|将)?(?:我的|我们的)?"
@@ -89,7 +91,12 @@ def moved(clause: str, said_at: datetime, lang: str) -> list[Finding]:
         return []  # 计划改成了明天, "we moved the plan to Friday": no happening named
     when = (m.group("when") or m.group("when2") if lang == "en" else m.group("when")).strip()
     found = _at(attr, re.sub(r"^(?:on|at)\s+", "", when, flags=re.IGNORECASE), clause, said_at, lang)
-    return [replace(f, instead_of=f.value) for f in found]  # the same event at its old time is superseded
+    if not found:
+        return []
+    # the same event at its old time is superseded, and so is a routine of it ("I have piano lessons every Wednesday":
+    # ``extract.habits.withdraws_habit`` finds the lesson inside the habit), withdrawn before the event is stated
+    return [Finding("preference.habit", attr, CONF_PREFER, clause, retract=True),
+            *(replace(f, instead_of=f.value) for f in found)]
 
 
 def _day_of_month(when: str, said_at: datetime) -> tuple[datetime, datetime] | None:

@@ -1,0 +1,125 @@
+"""A routine moved to another day or time: "from now on I'll go grocery shopping on Sundays" after "I go grocery
+shopping every Saturday", "My piano lesson moved to Thursday" after "I have piano lessons every Wednesday",
+以后改到周日买菜 after 我每周六去买菜, 钢琴课改到周四了 after 我每周三上钢琴课.
+
+Both were stored as habits (``preference.habit``, a key of many values) and stood side by side: the user goes
+shopping on two days. A routine said with a change of when ("from now on", 以后, "moved to", 改到, 换成) is the
+same activity on a new day: it withdraws the habits of that activity (``extract.habits.withdraws_habit``: the
+activity inside the stored habit, the same polarity), then states the new one, in that order (the engine applies
+a message's findings in order, so the new habit is not withdrawn with the old). The activity is the habit without
+its day or time (``activity_of``). A routine said with no change of when ("I also swim on Thursdays") adds a day,
+as before; a day alone with no activity ("from now on Sundays") withdraws nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.habits import said_of_user
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+
+_DAY_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays"
+_TIME_EN = (r"(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d\d|noon|midnight|"
+            r"\d{1,2}(?::\d\d)?\s+(?:in the morning|in the evening|at night))")
+#: When a routine is done, said at the end or the start of it: "on Sundays", "every Thursday at 6pm",
+#: "on Mondays and Thursdays", "at 7am".
+_WHEN_EN = (rf"(?:(?:on|every)\s+)?(?:{_DAY_EN})(?:\s*(?:,|and|&|or)\s*(?:{_DAY_EN}))*(?:\s+at\s+{_TIME_EN})?"
+            rf"|at\s+{_TIME_EN}")
+_AT_END_EN = lazy_regex(rf"^(?P<act>.+?),?\s+(?P<when>{_WHEN_EN})$", _IC)
+_AT_START_EN = lazy_regex(rf"^(?P<when>(?:on|every)\s+(?:{_DAY_EN})(?:\s+at\s+{_TIME_EN})?),?\s+"
+                          r"(?:i(?:'ll|\s+will)\s+)?(?P<act>.+)$", _IC)
+#: "My piano lesson moved to Thursday", "the team meeting has been moved to Friday at 3pm", "We moved yoga to
+#: Tuesdays".
+_MOVED_EN = lazy_regex(
+    rf"^(?:my|our|the)\s+(?P<act>[\w' -]+?)\s+(?:has\s+been\s+|have\s+been\s+|is\s+|are\s+|was\s+|were\s+|got\s+|"
+    rf"'s\s+)?(?:now\s+)?(?:moved|changed|switched|rescheduled|shifted)\s+to\s+(?P<when>{_WHEN_EN})$"
+    rf"|^(?:i|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|rescheduled|shifted)\s+(?:my|our|the)\s+"
+    rf"(?P<act2>[\w' -]+?)\s+to\s+(?P<when2>{_WHEN_EN})$", _IC)
+
+_ZH_NUM = r"[0-9一二两三四五六七八九十]{1,3}"
+_TIME_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里)?{_ZH_NUM}(?:点|點|:|：)"
+            rf"(?:半|一刻|三刻|{_ZH_NUM}分?)?")
+_DAY_ZH = r"(?:周|星期|礼拜)[一二三四五六日天](?:[和、跟](?:周|星期|礼拜)?[一二三四五六日天])*|周末|工作日"
+_WHEN_ZH = rf"(?:每个?)?(?:{_DAY_ZH})(?:{_TIME_ZH})?|每天{_TIME_ZH}|{_TIME_ZH}"
+#: 以后改到周日买菜, 以后每周日去买菜 (the change word, then when, then the activity).
+_DAY_FIRST_ZH = lazy_regex(rf"^(?:我们?)?(?:都|就|也)?(?:改到|换到|改在|换成|改成)?(?P<when>{_WHEN_ZH})(?:再|都|就)?"
+                           r"(?P<act>[\u4e00-\u9fff]{2,10})$")
+#: 钢琴课改到周四了, 买菜换成周日, 我的瑜伽课挪到周二晚上7点.
+_MOVED_ZH = lazy_regex(rf"^(?:我们?的?)?(?P<act>[\u4e00-\u9fff]{{2,8}}?)(?:也|已经|都)?"
+                       rf"(?:改到|换到|挪到|调到|改成|换成|改在)了?(?P<when>{_WHEN_ZH})(?:了|去了|上了)?$")
+#: What follows a change of when that is no activity: a way of putting it off (再说, 再看), a pronoun.
+_NO_ACTIVITY_ZH = lazy_regex(r"^(?:再说|再看|再议|吧|了|这个|那个|它|这样|一样)")
+
+
+def activity_of(value: str) -> str:
+    """The activity of an English habit ``value`` without its day or time ("go grocery shopping on Sundays" →
+    "go grocery shopping"); ``""`` when it names no day or time, or nothing else.
+
+    >>> activity_of("go grocery shopping on Sundays"), activity_of("every Thursday at 6pm go swimming")
+    ('go grocery shopping', 'go swimming')
+    >>> activity_of("go to bed early"), activity_of("on Sundays")
+    ('', '')
+    """
+    m = _AT_END_EN.match(value.strip()) or _AT_START_EN.match(value.strip())
+    if m is None:
+        return ""
+    act = re.sub(r"^(?:i(?:'ll|\s+will)\s+|i\s+)", "", m.group("act"), flags=_IC).strip()
+    return "" if re.fullmatch(r"(?:it|that|this|them|one|on|every|at)?", act, _IC) else act
+
+
+def moved_habit(found: list[Finding], lang: str) -> list[Finding]:
+    """``found``, the habits a clause said under a change of when ("from now on", 以后: ``patterns_en`` /
+    ``patterns_zh`` read it), each habit naming a day or time preceded by the withdrawal of the habits of its
+    activity; the rest unchanged."""
+    out: list[Finding] = []
+    for finding in found:
+        if finding.key == "preference.habit" and not finding.retract:
+            moved = _moved(finding, lang)
+            if moved:
+                out.extend(moved)
+                continue
+        out.append(finding)
+    return out
+
+
+def _moved(finding: Finding, lang: str) -> list[Finding]:
+    if lang == "en":
+        act = activity_of(finding.value)
+        return [Finding("preference.habit", act, CONF_STATED, finding.clause, retract=True), finding] if act else []
+    m = _DAY_FIRST_ZH.match(finding.value)
+    if m is None or _NO_ACTIVITY_ZH.match(m.group("act")):
+        return []
+    value = f"{m.group('when')}{m.group('act')}"
+    return [Finding("preference.habit", m.group("act"), CONF_STATED, finding.clause, retract=True),
+            replace(finding, value=value, statement=value if finding.statement else "")]
+
+
+def moved_en(clause: str) -> list[Finding]:
+    """"My piano lesson moved to Thursday": the habits of the piano lesson withdrawn, then the lesson on its new
+    day (``preference.habit`` "piano lesson on Thursday"); ``[]`` for any other clause."""
+    m = _MOVED_EN.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    act, when = (m.group("act"), m.group("when")) if m.group("act") else (m.group("act2"), m.group("when2"))
+    act = act.strip()
+    if re.fullmatch(r"(?:it|that|this|them|one|appointment|meeting|flight|date|deadline)", act, _IC):
+        return []
+    when = when if re.match(r"(?:on|every|at)\s", when, _IC) else f"on {when}"
+    value = f"{act} {when}"
+    return [Finding("preference.habit", act, CONF_STATED, clause, retract=True),
+            Finding("preference.habit", value, CONF_STATED, clause, statement=said_of_user(value))]
+
+
+def moved_zh(clause: str) -> list[Finding]:
+    """钢琴课改到周四了: the habits of 钢琴课 withdrawn, then 周四钢琴课; ``[]`` for any other clause."""
+    text = clean_value(clause, "zh")
+    m = _MOVED_ZH.match(text)
+    if m is None or _NO_ACTIVITY_ZH.match(m.group("act")):
+        return []
+    value = f"{m.group('when')}{m.group('act')}"
+    return [Finding("preference.habit", m.group("act"), CONF_STATED, clause, retract=True),
+            Finding("preference.habit", value, CONF_STATED, clause)]

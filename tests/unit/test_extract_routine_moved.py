@@ -1,0 +1,57 @@
+"""A routine moved to another day or time ("from now on", "moved to", 以后, 改到, 换成) supersedes the habit of the same
+activity on its old day; a routine said with no change of when adds a day (``extract.rescheduled``,
+``extract.scheduled.moved``)."""
+
+from __future__ import annotations
+
+import doctest
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from factvalues import stored_facts
+from memstrata.extract import rescheduled
+
+_AT = datetime(2026, 11, 2, 9, tzinfo=UTC)  # a Monday
+_stored = partial(stored_facts, start=_AT)
+HABIT = "preference.habit"
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(rescheduled).failed == 0
+
+
+@pytest.mark.parametrize(("before", "after", "new", "old"), [
+    ("I go grocery shopping every Saturday", "from now on I'll go grocery shopping on Sundays",
+     (HABIT, "go grocery shopping on Sundays"), (HABIT, "go grocery shopping every Saturday")),
+    ("I have piano lessons every Wednesday", "My piano lessons moved to Thursdays",
+     (HABIT, "piano lessons on Thursdays"), (HABIT, "have piano lessons every Wednesday")),
+    ("I have piano lessons every Wednesday", "my piano lesson moved to Thursday",
+     ("schedule.event", "piano lesson"), (HABIT, "have piano lessons every Wednesday")),
+    ("我每周六去买菜", "以后改到周日买菜", (HABIT, "周日买菜"), (HABIT, "每周六去买菜")),
+    ("我每周三上钢琴课", "钢琴课改到周四了", ("schedule.event", "钢琴课"), (HABIT, "每周三上钢琴课")),
+    ("我每周三上钢琴课", "钢琴课改到每周四了", (HABIT, "每周四钢琴课"), (HABIT, "每周三上钢琴课")),
+])
+def test_a_routine_moved_supersedes_its_old_day(tmp_path: Path, before: str, after: str,
+                                                new: tuple[str, str], old: tuple[str, str]) -> None:
+    active, superseded = _stored(tmp_path, before, after)
+    assert new in active
+    assert old in superseded and old not in active
+
+
+@pytest.mark.parametrize(("before", "after", "kept"), [
+    # no change of when: one more day
+    ("I go swimming every Monday", "I also go swimming on Thursdays", (HABIT, "go swimming every Monday")),
+    # another activity moved
+    ("I go grocery shopping every Saturday", "from now on I'll go to the gym on Sundays",
+     (HABIT, "go grocery shopping every Saturday")),
+    ("我每周六去买菜", "以后周日去健身", (HABIT, "每周六去买菜")),
+    # a change of when with no activity
+    ("I go grocery shopping every Saturday", "from now on, Sundays", (HABIT, "go grocery shopping every Saturday")),
+])
+def test_a_day_added_or_another_routine_moved_keeps_the_habit(tmp_path: Path, before: str, after: str,
+                                                              kept: tuple[str, str]) -> None:
+    active, _ = _stored(tmp_path, before, after)
+    assert kept in active
