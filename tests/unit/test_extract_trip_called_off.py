@@ -41,6 +41,10 @@ def test_a_trip_called_off_withdraws_the_plans_to_its_place(text: str, place: st
     ("成都那趟不去了，改成去西安。", sorted([*_off("成都"), ("travel.plan", "去西安", False)])),
     ("下个月去日本的计划取消了，改去韩国", sorted([*_off("日本"), ("travel.plan", "去韩国", False)])),
     ("我们改去西安了", [("travel.plan", "去西安", False)]),
+    # said with no date beside the trip called off: stored nothing but the withdrawal (云南 is no city of the list)
+    ("the trip to Sanya is cancelled, we're going to Yunnan instead",
+     sorted([*_off("Sanya"), ("travel.plan", "going to Yunnan", False)])),
+    ("去三亚的行程取消了，我们改去云南", sorted([*_off("三亚"), ("travel.plan", "去云南", False)])),
 ])
 def test_the_plan_said_instead_is_stored(text: str, expected: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == expected

@@ -69,6 +69,33 @@ def cancelled_zh(clause: str, ctx: object) -> list[Finding]:
     return withdrawn_trip(place, clause, f"不去{place}了")
 
 
+#: A trip ahead said in place of one called off: "we're going to Porto instead", 我们改去云南, 改成去云南玩.
+_INSTEAD_EN = lazy_regex(rf"{_OPENING_EN}(?:(?:so|now)\s*,?\s+)?(?:i|we)(?:'re|\s+are|'m|\s+am|'ll|\s+will)\s+"
+                         rf"(?:now\s+)?(?:be\s+)?(?P<v>(?:going|flying|travell?ing|heading|go|fly|travel|head)\s+to\s+"
+                         rf"{_PLACE_EN})\s+instead$", _IC)
+_INSTEAD_ZH = lazy_regex(rf"^(?:我们?)?(?:就|现在|那就|打算)?(?:改去|改成去|换成去|换去)(?P<p>[{_H}]{{2,6}}?)"
+                         r"(?P<trip>玩|旅行|旅游)?(?:了|吧)?$")
+
+
+def trip_instead(clause: str, lang: str) -> list[Finding]:
+    """The trip ahead a clause says is taken in place of one called off ("we're going to Porto instead" →
+    ``travel.plan`` = ``going to Porto``; 我们改去云南 → ``去云南``), else ``[]``. Read beside a clause that calls a
+    trip off (``rules``): "instead" alone names no trip it replaces, and beside a trip called off what 改去 names is
+    where the trip goes (云南, a province the city list does not hold)."""
+    if lang == "en":
+        m = _INSTEAD_EN.match(clause.strip().rstrip(".!"))
+        if m is None:
+            return []
+        value = re.sub(r"^(?:go|fly|travel|head)\b", lambda v: {"go": "going", "fly": "flying", "travel": "traveling",
+                                                                 "head": "heading"}[v.group(0).lower()], m.group("v"),
+                       flags=_IC)
+        return [Finding("travel.plan", value, CONF_STATED, clause)]
+    m = _INSTEAD_ZH.match(clause.strip().rstrip("。！!"))
+    if m is None:
+        return []
+    return [Finding("travel.plan", f"去{m.group('p')}", CONF_STATED, clause)]
+
+
 def withdrawn_trip(place: str, clause: str, said: str) -> list[Finding]:
     """The withdrawals of every plan going to ``place`` (one under each of ``PLAN_KEYS``), stated ``said``."""
     return [Finding(key, place, CONF_STATED, clause, retract=True, statement=said) for key in PLAN_KEYS]

@@ -524,7 +524,11 @@ def _called_off(sentence: str, said_at: datetime, lang: str, *, nested: bool) ->
     parts, off_in = _clauses(sentence), cancelled.cancelled_zh if lang == "zh" else cancelled.cancelled_en
     for at, part in enumerate(parts):
         if off := off_in(part, None):
-            return _amid(parts, at, off, said_at, lang, nested=nested)
+            found = _amid(parts, at, off, said_at, lang, nested=nested)
+            if any(f.key in cancelled.PLAN_KEYS and not f.retract for f in found):
+                return found  # "…, we're going to Porto instead on 20 March": the dated plan read
+            # "…, we're going to Yunnan instead", 我们改去云南: the trip that replaces it, said with no date
+            return found + [f for p in parts[at + 1:] for f in cancelled.trip_instead(p, lang)]
     return []
 
 
