@@ -22,7 +22,7 @@ _IC = re.IGNORECASE
 #: "I'm"). Only verbs whose sentence the rules read as a state begun or ended; "got" only with "a" or "an" after it
 #: ("Got a Pixel 8"), never "Got it".
 _PAST = (r"used\s+to|moved|switched|started|quit|left|joined|bought|sold|cancell?ed|ditched|dropped|stopped|gave\s+up|"
-         r"took\s+up|picked\s+up|adopted|changed|became|went|upgraded|traded|retired|got\s+(?=(?:a|an|my|our)\s)")
+         r"took\s+up|picked\s+up|adopted|closed|changed|became|went|upgraded|traded|retired|got\s+(?=(?:a|an|my|our)\s)")
 _ING = r"moving|switching|starting|using|leaving|joining|quitting|driving|drinking|eating|learning"
 _OPENS = lazy_regex(rf"^(?P<adv>(?:(?:just|finally|recently|also|so|then|officially|and)\s+)*)"
                     rf"(?:(?P<past>{_PAST})|(?P<ing>{_ING}))\b(?P<rest>.*)$", _IC)

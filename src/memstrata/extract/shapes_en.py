@@ -251,6 +251,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                                      or switches_en.changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or grade(clause, "en")
+                                     or subscriptions.cancelled_en(clause)  # "I closed my Chase account"
                                      or formats.find_en(clause) or scheduled.find(clause, said_at, "en")
                                      or schools.find_en(clause) or workplace.located(clause, "en"))):
                 return dated(found, clause, sentence, said_at)

@@ -25,8 +25,11 @@ _EN = lazy_regex(rf"{_WHO}(?:(?:subscribed\s+to|subscribe\s+to|pay\s+for|signed\
                  # Subaru" is a car, ``extract.owned``)
                  rf"|(?:have|got)\s+an?\s+(?P<one>{_NAME})\s+(?:subscription|membership|account|plan))"
                  r"(?:\s+(?:now|too|as well))?$", _IC)
-_CANCELLED_EN = lazy_regex(rf"{_WHO}(?:cancel+ed|unsubscribed\s+from|stopped\s+paying\s+for|stopped)\s+"
-                           rf"(?:my\s+|our\s+)?{_NAMES}{_KIND}$", _IC)
+_CANCELLED_EN = lazy_regex(rf"{_WHO}(?:(?:cancel+ed|unsubscribed\s+from|stopped\s+paying\s+for|stopped)\s+"
+                           rf"(?:my\s+|our\s+)?{_NAMES}{_KIND}"
+                           # "I closed my Chase account": an account closed, its word said
+                           rf"|closed\s+(?:my\s+|our\s+)?{_NAMES.replace('?P<v>', '?P<closed>')}\s+(?:account|card|"
+                           r"membership))$", _IC)
 _SERVICE_ZH = r"(?P<v>[\u4e00-\u9fffA-Za-z0-9+]{2,8}?)的?(?:年度|包年|月度|连续包月|超级)?(?:会员|VIP|vip|订阅)"
 _ME_ZH = r"^我(?:们|家)?(?:也|还|已经|刚|刚刚|最近)*"
 _ZH = lazy_regex(rf"{_ME_ZH}(?:订阅了|订了|开了|办了|充了|买了|有|是){_SERVICE_ZH}了?$")
@@ -47,7 +50,14 @@ def find(clause: str, lang: str) -> list[Finding]:
     m = cancelled or _EN.match(text)
     if m is None:
         return []
-    said = m.group("v") or m.groupdict().get("one") or ""
+    said = m.group("v") or m.groupdict().get("one") or m.groupdict().get("closed") or ""
     names = [n for n in re.split(r"\s*(?:,\s*and|,|\band)\s+", said) if n]
     return [f for n in names for f in chosen(n, "tool.uses", clause, "en", retract=bool(cancelled),
                                              statement="" if cancelled else f"subscribes to {n}")]
+
+
+def cancelled_en(clause: str) -> list[Finding]:
+    """The withdrawals of the services an English ``clause`` says were cancelled or closed ("I closed my Chase
+    account"), read ahead of the topic rules, which keep a bare event of it; ``[]`` for any other clause."""
+    return find(clause, "en") if _CANCELLED_EN.match(clause.strip().rstrip(".!")) else []
+

@@ -101,13 +101,19 @@ def prohibition_kept(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate
     return eng.apply(conn, said, replace(cand, value=value, retracts=False, statement=value), None, now)
 
 
+#: The key of a service subscribed to or used (``extract.subscriptions``): its cancellation ("I cancelled Planet
+#: Fitness", "I closed my Chase account") names the thing, kept under the key that said it (``user.gym``,
+#: ``user.bank``), as a use ended does.
+_SUBSCRIBED = "tool.uses"
+
+
 def _used_elsewhere(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate) -> list[int]:
     """Ids of the active facts of ``subject`` that hold the value a use ends ("stop using Jenkins", "we moved
     from Jenkins to something else": ``user.uses``) under another key of a thing used (``tool.uses``, "We use
     Jenkins for CI" ``user.ci``), or of a thing chosen (``shapes.CHOSEN_KEYS``: "I prefer DPD for delivery" then
     "Never use DPD again", a carrier no gazetteer lists, so only the stored fact says DPD is one): the withdrawal
     names the thing, not the key it was stored under."""
-    if cand.key not in CHANGE_KEYS or not cand.value:
+    if (cand.key not in CHANGE_KEYS and cand.key != _SUBSCRIBED) or not cand.value:
         return []
     ids = eng.store.fact_ids(conn, scope, keys=None, subject=subject, value_norm=normalise_value(cand.value))
     return [f.id for f in eng.store.load_facts(conn, ids) if f.key != cand.key and (
