@@ -391,10 +391,20 @@ _ENDED_ZH = lazy_regex(rf"^(?:不过|但是|可是|其实)?(?P<me>我们家?|我
                        r"(?P<m>不再|再也不|不|没有|没)再?(?P<v>是|有|养着|养|当)(?P<s>[^，,。！？]+?)(?P<le>了|啦)?$")
 
 
+#: A thing being learnt given up: "I gave up on Spanish", "I stopped learning Japanese" (what "I'm learning Spanish"
+#: states ends; a thing given up that no one learns, "I gave up on him", reads no learning and ends nothing).
+_LEARNING_ENDED_EN = lazy_regex(
+    r"^i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|kind of\s+|kinda\s+)*(?:gave|given)\s+up\s+"
+    r"on\s+(?:learning\s+)?(?P<s>(?-i:[A-Z])[\w-]*)"
+    r"|^i(?:'ve|\s+have)?\s+(?:just\s+)?(?:stopped|quit)\s+learning\s+(?P<s2>\w[\w -]*)$", _IC)
+
+
 def ended_en(sentence: str) -> list[str]:
     """A state said as ended ("I'm no longer vegetarian", "I don't have a dog anymore") as the present
     statements it ends ("I'm vegetarian", "I have a dog"; for a bare plural, "I have cats" then "I have a cat"),
     for the rules to read and withdraw what they find (``extract.rules``); ``[]`` for any other sentence."""
+    if (learnt := _LEARNING_ENDED_EN.match(sentence.strip().rstrip(".!"))) is not None:
+        return [f"I'm learning {learnt.group('s') or learnt.group('s2')}"]  # "I gave up on Spanish": the learning ended
     m = _ENDED_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
         return []
