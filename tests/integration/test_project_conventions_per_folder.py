@@ -105,7 +105,8 @@ def test_a_question_in_a_folder_gets_its_own_memories_before_another_folders(mem
     block = memory.context("what package manager does this repo use?", user_id="dev", budget_tokens=400,
                            profile=False, min_match=0.55, filter='session_id != "s3"', project_folder=A)
     lines = [line for line in block.splitlines() if line.startswith("- ")]
-    assert lines and lines[0].startswith("- This repo uses pnpm, not npm."), block
+    # the folder's own convention first: the question names its job, a package manager (``context.governed``)
+    assert lines and lines[0].startswith(f"- in {A}: the project uses pnpm, not npm"), block
     assert all(line.startswith(f"- in {B}: ") for line in lines[1:]) and len(lines) == 3, block
 
 
@@ -139,5 +140,5 @@ def test_a_folders_conventions_hold_in_the_folders_inside_it_the_nearest_first(m
     assert "yarn" not in block(A) and "pnpm" in block(A)
     assert "pnpm" not in block(f"{A}b") and "pnpm" not in block("/home/dev")
     asked = memory.context("which package manager does the repo use?", user_id="dev", project_folder=f"{A}/legacy")
-    assert asked.splitlines()[1].startswith("- This repo uses yarn, not npm."), asked  # the folder's own first
+    assert asked.splitlines()[1].startswith(f"- in {A}/legacy: the project uses yarn, not npm"), asked  # its own first
     assert "the project uses pnpm" not in asked and f"- in {A}: This repo uses pnpm" in asked, asked  # a turn, named

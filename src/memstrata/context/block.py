@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from memstrata.arguments import check_whole
 from memstrata.context.attribution import ELSEWHERE, about_other_person, about_relative, asked_relatives, is_users_own
 from memstrata.context.folders import holds_in, nearest, same_folder
+from memstrata.context.governed import governs, jobs_named
 from memstrata.context.later import with_later
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
@@ -183,15 +184,19 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         A request to act on the project (``context.standing.asks_to_act``: "install the deps and add lodash",
         帮我装一下依赖) opens the matched hits, or stands in for nothing matched, with the user's instructions and
         the folder's conventions (``extract.conventions.is_how_to_work``) under "How to work": "we use pnpm"
-        shares no word with the request, yet it says how to do it.
+        shares no word with the request, yet it says how to do it. So does a question naming the kind of tool a
+        convention chose (``context.governed``: "which package manager should I use?" and "This repo uses pnpm"),
+        with the conventions and instructions of that kind.
     """
     general = is_general(query)
     relatives = frozenset() if general else asked_relatives(query)
     theirs = _about(hits, relatives)
     matched = bool(matches(hits)) or bool(theirs)
     facts = current if current is not None else profile
-    work = [h for h in facts() if _is_work(h) and not h.superseded] \
-        if facts is not None and not general and asks_to_act(query) else []
+    acting = not general and asks_to_act(query)
+    named = frozenset() if general or acting else jobs_named(query)  # "which package manager should I use?"
+    work = [h for h in facts() if _is_work(h) and not h.superseded and (acting or governs(h, named))] \
+        if facts is not None and (acting or named) else []
     standing = _food_constraints(profile) if not general and profile is not None and is_about_food(query) else []
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
         own, others = _by_whom(standing, household=True)

@@ -89,10 +89,27 @@ _INDENTATION = lazy_regex(r"^(?:tabs|spaces|(?:\d|two|four)[- ]spaces?(?:\s+inde
 #: Tools of the work on code that "we" choose one of over another, the project unnamed (a package manager, a test
 #: runner, a formatter, a linter, a bundler, a build tool): "We use pnpm, not npm" is the project's; "We use cash, not
 #: cards" names none of them and is no convention.
-_DEV_TOOLS = frozenset({"npm", "pnpm", "yarn", "bun", "pip", "uv", "poetry", "pipenv", "conda", "pdm", "hatch",
-                        "pytest", "unittest", "nose", "jest", "vitest", "mocha", "black", "prettier", "ruff", "yapf",
-                        "autopep8", "eslint", "flake8", "pylint", "mypy", "pyright", "webpack", "vite", "rollup",
-                        "esbuild", "cmake", "bazel", "gradle", "maven", "git", "mercurial", "svn"})
+#: Each with the job it does (``dev_tool_job``: what a question about it names, "which package manager?").
+DEV_TOOL_JOBS: dict[str, tuple[str, ...]] = {
+    "package manager": ("npm", "pnpm", "yarn", "bun", "pip", "uv", "poetry", "pipenv", "conda", "pdm", "hatch"),
+    "test runner": ("pytest", "unittest", "nose", "jest", "vitest", "mocha"),
+    "formatter": ("black", "prettier", "ruff", "yapf", "autopep8"),
+    "linter": ("eslint", "flake8", "pylint", "mypy", "pyright", "ruff"),
+    "bundler": ("webpack", "vite", "rollup", "esbuild"),
+    "build tool": ("cmake", "bazel", "gradle", "maven"),
+    "version control": ("git", "mercurial", "svn"),
+}
+_DEV_TOOLS = frozenset(name for names in DEV_TOOL_JOBS.values() for name in names)
+
+
+def dev_tool_jobs(name: str) -> tuple[str, ...]:
+    """The jobs of the developer tool ``name`` (``DEV_TOOL_JOBS``, case aside: ruff formats and lints), ``()`` for
+    a name not listed.
+
+    >>> dev_tool_jobs("pnpm"), dev_tool_jobs("Ruff"), dev_tool_jobs("cash")
+    (('package manager',), ('formatter', 'linter'), ())
+    """
+    return tuple(job for job, names in DEV_TOOL_JOBS.items() if name.strip().casefold() in names)
 #: The kinds of tool (``extract.tool_kinds``) a project is built or run on; a team's tracker, chat or documents are the
 #: team's ("We use Jira, not Linear"), an airline or a bank a provider of one's own.
 _PROJECT_KINDS = frozenset({"ci", "code hosting", "database", "cloud"})

@@ -84,6 +84,11 @@ def _by_name() -> dict[str, str]:
     return {simplified(name).casefold(): kind for kind, names in _KINDS.items() for name in names}
 
 
+def kinds() -> tuple[str, ...]:
+    """The kinds the list knows ("issue tracker", "team chat", "database", ...), in its order."""
+    return tuple(_KINDS)
+
+
 def kind_of(value: str) -> str | None:
     """The kind of the named tool ``value`` ("Linear" → ``"issue tracker"``, 飛書 → ``"team chat"``), or
     ``None`` when the list does not name it."""
