@@ -45,6 +45,11 @@ def test_a_trip_called_off_withdraws_the_plans_to_its_place(text: str, place: st
     ("the trip to Sanya is cancelled, we're going to Yunnan instead",
      sorted([*_off("Sanya"), ("travel.plan", "going to Yunnan", False)])),
     ("去三亚的行程取消了，我们改去云南", sorted([*_off("三亚"), ("travel.plan", "去云南", False)])),
+    # in the next sentence of the message
+    ("The Sanya trip is cancelled. We're going to Yunnan instead.",
+     sorted([*_off("Sanya"), ("travel.plan", "going to Yunnan", False)])),
+    ("去三亚的行程取消了。我们改去云南。", sorted([*_off("三亚"), ("travel.plan", "去云南", False)])),
+    ("We're going to Yunnan instead.", []),  # no trip called off before it: "instead" of nothing named
 ])
 def test_the_plan_said_instead_is_stored(text: str, expected: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == expected

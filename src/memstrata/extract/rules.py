@@ -150,6 +150,10 @@ class RuleExtractor:
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
             if not found and previous:  # "No peanuts for me please. I'm allergic."
                 found = [(f, "en") for f in allergies_en.allergy_named_before(previous, sentence)]
+            if not found and last is not None and last.retract and last.key in cancelled.PLAN_KEYS:
+                # "The Sanya trip is cancelled. We're going to Yunnan instead.": the trip taken in its place
+                written = detect_language(sentence)
+                found = [(f, written) for f in cancelled.trip_instead(sentence, written)]
             previous = sentence
             if not found and (rest := after_other_script(sentence)) is not None:
                 sentence, found = rest, _find(rest, said_at)
