@@ -151,8 +151,9 @@ def severity_remark(clause: str) -> str:
     return severity(clause) if _SEVERITY_REMARK.match(clause.strip()) else ""
 
 
-#: What is left of 我有过敏, 我有点过敏, 我有严重的过敏 once 我, 有 and 过敏 are read: no allergen.
-_ZH_NO_ALLERGEN = lazy_regex(r"(?:有|点|有点|有些|一点|容易|很容易|比较容易|的)+")
+#: What is left of 我有过敏, 我有点过敏, 我有严重的过敏 once 我, 有 and 过敏 are read: no allergen (nor the 是 of
+#: 我还是过敏 read as 还 + 是: it stored the allergen 是).
+_ZH_NO_ALLERGEN = lazy_regex(r"(?:有|点|有点|有些|一点|容易|很容易|比较容易|的|是)+")
 
 
 def names_no_allergen(value: str) -> bool:

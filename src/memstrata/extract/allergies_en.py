@@ -45,8 +45,10 @@ _ALLERGY_APART = lazy_regex(
     rf"\s*[.!]*$|^{_I_AM_ALLERGIC}\s*(?:[,;:.!—–-]+\s*(?:so\s+)?|\s+so\s+){_NO_FOOD.format(g='w')}\s*[.!]*$", _IC)
 
 
-#: "No problem", "No worries", "No kidding": a "no" that refuses no food.
-_NO_REMARK = lazy_regex(r"^(?:problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
+#: "No problem", "No worries", "No kidding": a "no" that refuses no food; nor does the "no" of a correction ("no wait
+#: that's wrong, I AM still allergic" stored the allergen "wait that's wrong").
+_NO_REMARK = lazy_regex(r"^(?:wait|scratch|actually|correction|that's|that\s+is|wrong|i\s+mean[t]?|sorry|"
+                        r"problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
                         r"thanks|clue|one|pressure|rush|big deal|matter|wonder|chance|need|more|longer|really|"
                         r"seriously|sorry|ok|okay|i|i'm|it|that|this|you|we|he|she|they)\b", _IC)
 

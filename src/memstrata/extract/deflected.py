@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
+from memstrata.extract.asides import without_opening
 from memstrata.extract.clauses import Finding
 from memstrata.extract.habits import third_person_verb
 from memstrata.extract.subject_en import PLURAL_RELATIONS
@@ -55,7 +56,9 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     statement, kept only under that person. ``None`` when ``sentence`` has no such shape, or a Chinese one whose 是
     names no one a fact is kept of (是上海 corrects a value); ``[]`` when an English one (its "who" names a person)
     reads nothing: the person's clause is never read as a value of its own."""
-    text = sentence.strip()
+    # 其实我对芒果不过敏，是我女儿过敏, "Actually I'm not allergic to mango, my daughter is": a marker opening the
+    # sentence says how it is held, not who; read whole, the person was stored as the user's allergen
+    text = without_opening(without_opening(sentence.strip(), "en"), "zh")
     if (m := _DEFLECTED_EN.match(text)) is not None:
         own = find(m.group("neg"), said_at)
         return own + _others(_said_of_en(m), said_at, find)

@@ -60,6 +60,25 @@ def corrects(found: list[Finding], sentence: str, last: Finding | None, *, corre
             for f in found]
 
 
+#: A correction that takes back what was just said and states nothing of its own: "no wait, that's wrong", "scratch
+#: that", 说错了 (不对 alone may open an explanation: 不对，是这样的). After it the statement before holds no value
+#: ("I'm no longer allergic to peanuts. No wait, that's wrong, I AM still allergic": the withdrawal stood, the
+#: reaffirmation read nothing).
+_TAKES_BACK_EN = lazy_regex(
+    r"(?i)^\s*(?:oh\b[\s,]*)?(?:no\s*,?\s*wait|wait\s*,?\s*no)\b"
+    r"|^\s*(?:(?:oh|hmm+|um+|no|nope|wait|sorry|actually)\b[\s,.!]*)*"
+    r"(?:(?:(?:that'?s|that\s+is)\s+(?:wrong|not\s+right|not\s+true|incorrect)|i\s+was\s+(?:wrong|mistaken)|"
+    r"i\s+misspoke|scratch\s+that|ignore\s+that|forget\s+(?:that|what\s+i\s+(?:just\s+)?said))(?=[\s,.!;]*(?:$|,)|\s*[.!;,]))")
+_TAKES_BACK_ZH = lazy_regex(r"^\s*(?:哦|噢|嗯|啊)?[，,\s]*(?:不对[，,\s]*)?"
+                            r"(?:说错了|我说错了|搞错了|我搞错了|写错了|打错了)")
+
+
+def takes_back(sentence: str) -> bool:
+    """Whether ``sentence`` opens by taking back what was just said ("No wait, that's wrong", "Scratch that", 说错了,
+    不对，搞错了), so that a statement before it in the message holds no value unless this sentence names one itself."""
+    return bool(_TAKES_BACK_EN.match(sentence) or _TAKES_BACK_ZH.match(sentence))
+
+
 def opens_correction(sentence: str) -> bool:
     """Whether ``sentence`` opens with a correction of what was just said ("Oh wait, ...", "No wait", 不对, 说错了)."""
     return bool(_OPENS_EN.match(sentence) or _OPENS_ZH.match(sentence))

@@ -123,6 +123,7 @@ class RuleExtractor:
         scope = carried.Scope()  # who "he" / "she" may be: the people this message has named
         last: Finding | None = None  # what the message stated last, for a value said again alone (extract.restated)
         corrected_before = False  # the sentence before opened with a correction and stated nothing ("Oh wait, ...")
+        before: list[FactCandidate] = []  # what the sentence before stated, taken back by "no wait, that's wrong"
         for n, sentence in ((n, before_question(piece)) for n, part in parts
                             for half in _statement_halves(part, said_at)
                             # "I'm allergic to shellfish so keep that in mind if you …": the fact alone
@@ -168,6 +169,12 @@ class RuleExtractor:
             found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
                              (lang for _, lang in found), strict=True))
             corrected_before = not found and restated.opens_correction(as_said)
+            # "I'm no longer allergic to peanuts, no wait that's wrong, I AM still allergic": the statement taken back
+            # holds no value, and the one after it read nothing (restated.takes_back)
+            if not found and before and restated.takes_back(as_said):
+                out = [c for c in out if not any(c is b for b in before)]
+                seen -= {(c.key, c.value, c.retracts, c.subject) for c in before}
+            before = []
             last = found[-1][0] if found else last
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
@@ -188,6 +195,7 @@ class RuleExtractor:
                     continue
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
                 out.append(candidate(finding, sentence, lang))
+                before.append(out[-1])
         return out
 
     def _zero_shot(self, finding: Finding) -> Finding:
@@ -597,6 +605,7 @@ _EN_THEN_ZH = lazy_regex(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{CJK}])")
 #: in Berlin", 我住在巴黎，不对，我住在柏林. The words from the marker on are a sentence of their own, so the
 #: later value supersedes the earlier as a later sentence does (``facts.engine.FactEngine.apply_message``).
 _SELF_CORRECTION = lazy_regex(r"\s*[,，;；]\s*(?=(?:no,?\s+wait|wait,?\s+no|actually|sorry|i mean|scratch that|"
+                              r"that's wrong|"
                               r"make (?:that|it)|correction|不对|算了|说错了|更正一下|纠正一下)\b)", re.IGNORECASE)
 
 
@@ -608,7 +617,7 @@ def _self_corrected(sentence: str, said_at: datetime) -> list[str] | None:
         return None
     before, after = sentence[: m.start()], sentence[m.end():]
     if not _find(before, said_at) or not (_find(after, said_at) or correction(after) is not None
-                                          or restated.bare_value(after) is not None):
+                                          or restated.bare_value(after) is not None or restated.takes_back(after)):
         return None
     return [before, after]
 
