@@ -135,3 +135,32 @@ def _two_values(old: str, new: str, text: str, lang: str) -> list[tuple[Finding,
         return []
     return [(Finding(CORRECTION_KEY, new, CONF_PREFER, text, corrects=True, instead_of=old,
                      statement=f"{new}（不是{old}）" if lang == "zh" else f"{new}, not {old}"), lang)]
+
+
+#: "A not B" said without the comma: "leave it with the 门卫 not at the door", "I prefer tea not coffee". The word
+#: before "not" is a value's last word (no verb, pronoun or adverb that "not" negates: "I do not", "I'd rather
+#: not", "definitely not"), and what follows is a short value that ends the sentence or its clause (at most four
+#: words, none a judgement: "not really", "not sure", "not to mention").
+_JOINED_NOT = lazy_regex(
+    r"(?i)(?<=[\w)'\u4e00-\u9fff])(?<!\bi)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbe)(?<!\bdo)"
+    r"(?<!\bdoes)(?<!\bdid)(?<!\bhave)(?<!\bhas)(?<!\bhad)(?<!\bcan)(?<!\bcould)(?<!\bwill)(?<!\bwould)"
+    r"(?<!\bshall)(?<!\bshould)(?<!\bmust)(?<!\bmay)(?<!\bmight)(?<!\bneed)(?<!'m)(?<!'s)(?<!'re)(?<!'d)(?<!'ll)"
+    r"(?<!'ve)(?<!\bor)(?<!\band)(?<!\bbut)(?<!\bif)(?<!\bwhy)(?<!\bhow)(?<!\bthat)(?<!\bit)(?<!\bthis)(?<!\bwe)"
+    r"(?<!\byou)(?<!\bme)(?<!\bthey)(?<!\bhe)(?<!\bshe)(?<!\bmaybe)(?<!\bperhaps)(?<!\brather)(?<!\bstill)(?<!\bjust)"
+    r"(?<!\bsurely)(?<!\bcourse)(?<!\balso)(?<!\btoo)(?<!\bvery)(?<!\bso)(?<!\bnot)(?<!ly)"
+    r"\s+(?=not\s+(?!(?:to|be|been|being|only|even|so|too|very|quite|really|sure|yet|at all|much|enough|"
+    r"always|ever|exactly|necessarily|necessary|bad|great|good|that|this|it|me|you|him|her|them|us|for|because|"
+    r"if|when|as|like|until|till|unless|a lot|anymore|any more|now|today|sure)\b)"
+    r"(?:[\w'\u4e00-\u9fff-]+\s+){0,3}[\w'\u4e00-\u9fff-]+\s*(?:[,;.!]|$))")
+
+
+def comma_before_not(sentence: str) -> str:
+    """``sentence`` with a comma before a "not" that sets a value against the one before it ("leave it with the 门卫
+    not at the door" -> "leave it with the 门卫, not at the door"), so that it is read as that contrast is read with
+    its comma: the first value kept, the second refused. Read whole, the drop-off was "at the door" and the like
+    "tea not coffee". ``sentence`` itself when it has no such "not" (``_JOINED_NOT``).
+
+    >>> comma_before_not("I prefer tea not coffee"), comma_before_not("I do not eat meat")
+    ('I prefer tea, not coffee', 'I do not eat meat')
+    """
+    return _JOINED_NOT.sub(", ", sentence)

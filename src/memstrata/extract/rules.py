@@ -223,6 +223,8 @@ def _whole(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
     """The findings of one whole sentence, each with its language: a denial given to someone else
     (``extract.deflected``), a project's convention (``extract.conventions``), a value with the one
     it corrects or replaces (``extract.corrected``, ``extract.replacing``), else its clauses' shapes."""
+    # "leave it with the 门卫 not at the door": read as with its comma, the first value kept (extract.corrected)
+    sentence = corrected.comma_before_not(sentence)
     # "I'm not allergic to peanuts, it's Max who is": the user's denial, and Max's (extract.deflected)
     deflection = deflected.read(sentence, said_at, _find)
     if deflection is not None:
