@@ -21,7 +21,7 @@ from memstrata.privacy.phones import after_id_word, phone_spans
 from memstrata.text.regex import lazy_regex
 
 #: The kinds a policy can name, in detection priority order.
-KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "us_ssn", "bank_card", "email", "phone")
+KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "us_ssn", "bank_card", "id_number", "email", "phone")
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,8 @@ class Finding:
 #: were stored): "gate code", "garage door code", "building access code", "alarm code", "lockbox
 #: combination", "the code for the front gate"; 门禁码/門禁碼, 开门密码, 大門碼, 保险箱码, 报警器密码.
 #: "code" alone is no label ("the code is on GitHub", "zip code", "dress code", "promo code").
-_DOOR = r"(?:gate|door|garage|alarm|lock|lockbox|keybox|key\s+box|keypad|entry|entrance|building|access|security|safe)"
+_DOOR = (r"(?:gate|door|garage|alarm|lock|locker|padlock|lockbox|keybox|key\s+box|keypad|entry|entrance|building|"
+         r"access|security|safe)")
 _PW_LABEL_EN = (r"\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+(?:code|number))?|passphrase"
                 rf"|{_DOOR}(?:\s+(?:door|access|entry|alarm|system))?\s+(?:code|pin|combination)"
                 rf"|(?:code|combination)\s+(?:for|to|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+|main\s+)?{_DOOR})\b")
@@ -96,11 +97,12 @@ def _password_value(text: str, start: int) -> tuple[int, int] | None:
 
 
 #: A label with no verb or sign, the secret right after it ("wifi password hunter2", "alarm code
-#: 9931", 密码abc12345): one token of printable ASCII, at least 4 characters with a digit, so
-#: "password manager", "pin it" and "password reset 2 times" are no secrets. Without this, "my wifi
+#: 9931", 密码abc12345, 门锁密码 #5566#: a sign may open it): one token of printable ASCII, at least 4
+#: characters with a digit, so "password manager", "pin it" and "password reset 2 times" are no
+#: secrets. Without this, "my wifi
 #: password is hunter2" was redacted and "wifi password hunter2" stored as typed.
 _PW_BARE = lazy_regex(
-    rf"(?i)(?:{_PW_LABEL_EN}\s+|{_PW_LABEL_ZH}\s*)(?P<v>(?=[!-~]*\d)[A-Za-z0-9][!-~]{{3,{PW_MAX_CHARS}}}?)"
+    rf"(?i)(?:{_PW_LABEL_EN}\s+|{_PW_LABEL_ZH}\s*)(?P<v>(?=[!-~]*\d)[A-Za-z0-9#*@$%&+~^][!-~]{{3,{PW_MAX_CHARS}}}?)"
     r"(?<![.,;!?])(?=[.,;!?]*(?:\s|$)|[^!-~])"
 )
 #: A login or its credentials stated with a verb or sign as a name and a secret ("the login for the
@@ -234,6 +236,34 @@ def _ssns(text: str) -> Iterator[Finding]:
         yield Finding("us_ssn", m.start(), m.end())
 
 
+# -- identity and account numbers said after their label ---------------------------------------
+#: A number that identifies a person or an account, known by the label before it rather than by its shape (no
+#: checksum tells a passport number from an order number): "my passport number is E12345678", "driver's license
+#: no. D1234-5678", "account number: 00123456", "passport E12345678", 护照号是E12345678, 驾照号码：…, 社保卡号…,
+#: 银行账号…. The value is one token of letters, digits and hyphens (digits may be grouped by spaces) holding at
+#: least 5 digits, so "my passport is in the drawer" and "account number is on the card" stay. Without this the
+#: passport number was stored as a fact of ``low`` sensitivity and shown in every context. A resident ID (身份证)
+#: and an SSN are known by their own shape and checksum (``_cn_ids``, ``_ssns``): one that fails it is no number
+#: of theirs, so their labels are not read here.
+_ID_LABEL_EN = (r"\b(?:passport(?:\s+(?:number|no\.?|num|#))?"
+                r"|(?:(?:driver'?s?|driving)\s+)?licen[cs]e\s+(?:number|no\.?|num|#)"
+                r"|(?:driver'?s?|driving)\s+licen[cs]e"
+                r"|(?:bank\s+|checking\s+|savings\s+)?account\s+(?:number|no\.?|num|#)|routing\s+number|iban"
+                r"|(?:national\s+insurance|national\s+id(?:entity)?|id\s+card|identity\s+card"
+                r"|tax\s+(?:id|file)|insurance\s+(?:policy|member)|medicare|health\s+card|visa)\s+(?:number|no\.?|num|#))")
+_ID_LABEL_ZH = (r"(?:护照|護照|驾照|駕照|驾驶证|駕駛證|社保卡?|医保卡?|醫保卡?|银行卡|銀行卡|银行账户|銀行帳戶"
+                r"|账户|帳戶|账号|帳號|帐号|保单|保單|签证|簽證|港澳通行证|通行证)(?:号码|號碼|编号|編號|号|號)?")
+_ID_NUMBER = lazy_regex(
+    rf"(?i)(?:{_ID_LABEL_EN}(?:\s+(?:is|was)\b|\s*[:：=#])?|{_ID_LABEL_ZH}(?:是|为|為|[:：=#])?)[\s:：]*"
+    r"(?P<v>(?=(?:[A-Za-z -]*\d){5})[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])| (?=\d))*[A-Za-z0-9])(?![A-Za-z0-9-])"
+)
+
+
+def _id_numbers(text: str) -> Iterator[Finding]:
+    for m in _ID_NUMBER.finditer(text):
+        yield Finding("id_number", m.start("v"), m.end("v"))
+
+
 # -- bank cards --------------------------------------------------------------------------------
 _CARD = lazy_regex(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 
@@ -313,6 +343,7 @@ DETECTORS: dict[str, Callable[[str], Iterator[Finding]]] = {
     "cn_id": _cn_ids,
     "us_ssn": _ssns,
     "bank_card": _bank_cards,
+    "id_number": _id_numbers,
     "email": _emails,
     "phone": _phones,
 }

@@ -10,7 +10,7 @@ Actions per kind:
 * ``allow``: stored as said.
 
 Defaults: secrets and identity numbers (``password``, ``api_key``, ``bank_card``, ``cn_id``,
-``us_ssn``) are ``drop``: a fact "password = [REDACTED]" helps nobody. Contact details (``email``,
+``us_ssn``, ``id_number``) are ``drop``: a fact "password = [REDACTED]" helps nobody. Contact details (``email``,
 ``phone``) are ``redact``: the episode keeps that an address was given, never the address.
 """
 
@@ -32,6 +32,7 @@ DEFAULT_ACTIONS: dict[str, str] = {
     "bank_card": "drop",
     "cn_id": "drop",
     "us_ssn": "drop",
+    "id_number": "drop",
     "email": "redact",
     "phone": "redact",
 }
