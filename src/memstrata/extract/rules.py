@@ -44,6 +44,7 @@ from memstrata.extract import (
     job_end,
     onset,
     own_en,
+    parted,
     patterns_en,
     patterns_zh,
     possessive_en,
@@ -451,7 +452,13 @@ def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False)
     for at, part in enumerate(parts):
         if died := gone.gone(part, lang):  # "My dog died last year": the pet withdrawn (extract.gone)
             return _amid(parts, at, died, said_at, lang, nested=nested)
-        states = cessation.ended_zh(part) if zh else cessation.ended_en(part)
+        if apart := parted.parted(part, lang):  # "Sarah and I broke up": the partner withdrawn, the event kept
+            events = [f for f in (patterns_zh.find if zh else patterns_en.find)(part, said_at)
+                      if f.key == "event" and not f.retract]
+            return _amid(parts, at, apart + events, said_at, lang, nested=nested)
+        # "David isn't my boss anymore" ends "My boss is David" (extract.parted)
+        states = ([] if zh else [s for s in [parted.not_my(part)] if s]) or (
+            cessation.ended_zh(part) if zh else cessation.ended_en(part))
         if not states or any(f.retract for f in (patterns_zh.find if zh else patterns_en.find)(part, said_at)):
             continue
         for state in states:
