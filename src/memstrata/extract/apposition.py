@@ -40,3 +40,24 @@ def names_a_person(phrase: str, lang: str) -> bool:
     """
     m = _match(phrase, lang)
     return m is not None and not m.group("rest").strip()
+
+
+#: "Tom (my coworker) is allergic to shellfish", "Tom, my coworker, is allergic to shellfish": the relation said
+#: after the name, in brackets or between commas.
+_AFTER_EN = lazy_regex(rf"^(?P<name>[A-Z][a-z]+)\s*(?:\(\s*(?P<own>my|our)\s+(?P<rel>{subject_en._RELATION})\s*\)"
+                       rf"|,\s*(?P<own2>my|our)\s+(?P<rel2>{subject_en._RELATION})\s*,)\s*(?P<rest>[a-z].*)$", re.I)
+
+
+def relation_first(sentence: str) -> str:
+    """``sentence`` with a relation said after the name ("Tom (my coworker) is allergic to shellfish") said before
+    it ("My coworker Tom is allergic to shellfish"), as the readers of a person's statement know it; ``sentence``
+    itself otherwise. Read as said, the bracket hid the subject and nothing was stored.
+
+    >>> relation_first("Tom (my coworker) is allergic to shellfish"), relation_first("Tom is my coworker")
+    ('My coworker Tom is allergic to shellfish', 'Tom is my coworker')
+    """
+    m = _AFTER_EN.match(sentence.strip())
+    if m is None or m.group("name") in subject_en.NOT_NAMES:
+        return sentence
+    own = (m.group("own") or m.group("own2")).capitalize()
+    return f"{own} {(m.group('rel') or m.group('rel2')).lower()} {m.group('name')} {m.group('rest')}"

@@ -26,6 +26,7 @@ from memstrata.extract import (
     addressed,
     allergies_en,
     allergy_denied,
+    apposition,
     asides,
     cancelled,
     carried,
@@ -226,6 +227,7 @@ def _whole(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
     it corrects or replaces (``extract.corrected``, ``extract.replacing``), else its clauses' shapes."""
     # "leave it with the 门卫 not at the door": read as with its comma, the first value kept (extract.corrected)
     sentence = corrected.comma_before_not(sentence)
+    sentence = apposition.relation_first(sentence)  # "Tom (my coworker) is ..." as "My coworker Tom is ..."
     # "I'm not allergic to peanuts, it's Max who is": the user's denial, and Max's (extract.deflected)
     deflection = deflected.read(sentence, said_at, _find)
     if deflection is not None:
