@@ -100,6 +100,8 @@ _ZH_RELATIVE = lazy_regex(rf"^我的?(?:{subject_zh.RELATION})")
 _ZH_SELF = lazy_regex(rf"^我(?!们|的|{subject_zh.RELATION})")
 #: A Chinese clause opening with 他 or 她 (not 他们, 她们) after a comma or a semicolon.
 _ZH_PRONOUN = lazy_regex(r"(?:[，,；;]|(?<=[。！]))\s*(?=[他她](?![们們]))")
+#: A Chinese clause, then an English one opening with "he" / "she" ("我妈妈下周来, she's allergic to shellfish").
+_ZH_THEN_EN_PRONOUN = lazy_regex(r"(?<=[\u4e00-\u9fff])\s*[，,；;.。]\s*(?=(?:he|she)(?:'s\b|\s+[a-z]))", _IC)
 _ZH_OPENS = lazy_regex(r"^(?P<p>[他她])(?![们們])(?P<rest>.+)$")
 #: A copula just before a relation: the relation names the subject, no other person.
 _COPULA = lazy_regex(r"(?:\b(?:is|was|as)\s+|是)$", _IC)
@@ -178,10 +180,13 @@ class Scope:
         # "My wife is vegetarian but I'm not": the user's side with what it left out (extract.gapped)
         parts = gapped.split(sentence, "zh" if zh else "en") or [
             q for whole in _aside(sentence) for p in cut.split(whole) if p.strip() for q in _subjects(p, zh)]
+        if zh:  # 我妈妈下周来上海住两周, she's allergic to shellfish: an English clause of "she", the mother's
+            parts = [q for p in parts for q in _ZH_THEN_EN_PRONOUN.split(p) if q.strip()]
         out: list[str] = []
         for part in parts:
-            said = self._resolved(part, zh)
-            self._note(said, zh)
+            own = zh and not re.match(r"[A-Za-z]", part.strip())
+            said = self._resolved(part, own)
+            self._note(said, own)
             out.append(said)
         if len(out) == 1:
             joined = (_contrast_zh(out[0]) or _subjectless_zh(out[0])) if zh else self._joined(out[0])
@@ -197,9 +202,13 @@ class Scope:
         pronoun = m.group("p").lower()
         if len(self.named) != 1 or next(iter(self.named)) in _GENDER[pronoun]:
             return clause  # nobody, more than one, or not a "she": the pronoun is left as said, and nothing is read
-        words = next(iter(self.named.values()))
+        who, words = next(iter(self.named.items()))
         if zh:
             return f"{words}{m.group('rest')}"
+        if re.search(r"[\u4e00-\u9fff]", words):  # 我妈妈下周来, "she's allergic to shellfish": the relative in English
+            if not who.isascii():
+                return clause  # a Chinese name no English reading keeps
+            words = f"my {who}"
         rest = f"is {m.group('rest')}" if m.group("s") else m.group("rest")
         return f"{words[0].upper()}{words[1:]} {rest}"
 
