@@ -245,3 +245,28 @@ def make_said_after(sentence: str) -> str:
         return f"My {m.group('thing').lower()} is a {m.group('make')}{m.group('end')}"
     return sentence
 
+
+
+def _slips(word: str) -> set[str]:
+    """The one-keystroke slips of ``word``: a letter dropped, doubled or swapped with the next one."""
+    dropped = {word[:i] + word[i + 1:] for i in range(len(word))}
+    doubled = {word[:i] + word[i] + word[i:] for i in range(len(word))}
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    return (dropped | doubled | swapped) - {word}
+
+
+#: The health words a typed slip hid from every allergy pattern ("im alergic to penuts" stored nothing): each slip of
+#: "allergic", "allergy", "allergies" (one letter dropped, doubled or swapped), which is no other English word. Over
+#: the 13,703 real user turns of the five eval sets no word is such a slip of them (while one slip of an allergen's
+#: name is: "glutes" of "gluten", so the allergen is kept as typed).
+_HEALTH_SLIPS: dict[str, str] = {slip: word for word in ("allergic", "allergy", "allergies") for slip in _slips(word)}
+_HEALTH_SLIP = lazy_regex(r"\b(?:" + "|".join(sorted(_HEALTH_SLIPS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def health_words_spelt(sentence: str) -> str:
+    """``sentence`` with a slip of "allergic" / "allergy" spelt right (``_HEALTH_SLIPS``).
+
+    >>> health_words_spelt("im alergic to penuts"), health_words_spelt("a peanut alergy"), health_words_spelt("gallery")
+    ('im allergic to penuts', 'a peanut allergy', 'gallery')
+    """
+    return _HEALTH_SLIP.sub(lambda m: _HEALTH_SLIPS[m.group().lower()], sentence)

@@ -285,7 +285,8 @@ _ALLERGY = lazy_regex(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s
 _ALLERGY_NOUN = lazy_regex(rf"^(?:{_ALLERGY_ADJ}\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s-]+allerg(?:y|ies|ic)"
                            r"(?:\s+(?:here|over here|for me|myself|too|as well|btw|fyi))?$", _IC)
 #: Words before "allergy"/"allergic" that name no allergen: the person or the kind of allergy
-#: ("seasonal allergies", "food allergy", "my allergy"), a degree ("so allergic", "not allergic").
+#: ("seasonal allergies", "food allergy", "my allergy"), a degree ("so allergic", "not allergic"), a number ("I have
+#: lots of allergies" stored the allergen "lots of").
 #: What follows a form's label when it asks rather than answers ("Allergies: Please let us know ...").
 _FORM_PROSE = lazy_regex(r"(?:please|if|let|any|we|you|i|do|does|are|is|what|which|how|none|n/a|tbd)\b", _IC)
 _NOT_ALLERGEN = lazy_regex(
@@ -293,7 +294,7 @@ _NOT_ALLERGEN = lazy_regex(
     r"really|actually|[a-z]+ly|food|foods|seasonal|skin|drug|drugs|medication|medicine|environmental|spring|"
     r"summer|fall|autumn|winter|some|many|multiple|several|any|all|bad|my|your|his|her|their|our|its|the|a|an|"
     r"this|that|these|those|kids?|child|children|people|everyone|someone|anyone|nobody|common|rare|new|"
-    r"allergy|allergic|immune|severe|mild)$", _IC)
+    r"allergy|allergic|immune|severe|mild|lots?|tons|loads|plenty|few|couple|of)$", _IC)
 #: "Allergic to: peanuts, shellfish", "Allergies: peanuts": a form-like line with no subject, the
 #: user's own only when it opens the sentence.
 _ALLERGY_BARE = lazy_regex(rf"^{_ALLERGY_DEGREE}(?:allergic\s+to\b\s*:?|(?:my\s+)?(?:food\s+)?allerg(?:y|ies)\s*:)"

@@ -11,6 +11,7 @@ from memstrata.extract import reminders, roles
 from memstrata.extract.informal import (
     favourite_switched,
     full_words,
+    health_words_spelt,
     make_said_after,
     spoken_order_zh,
     without_declarative_ne,
@@ -69,7 +70,7 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
-    text = favourite_switched(full_words(text))  # (extract.informal)
+    text = health_words_spelt(favourite_switched(full_words(text)))  # (extract.informal)
     return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙
 
 
