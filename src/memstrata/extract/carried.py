@@ -142,6 +142,11 @@ class Scope:
         (他 / 她) said of the one person the message named, and a predicate joined by "and" said with its subject
         ("My sister lives in Seattle and works as a dentist" → "… My sister works as a dentist"), the latter only
         when ``find`` (``extract.rules._find``) reads in the pieces everything it reads in the whole and more."""
+        if not self.named and (mine := subject_zh.own_change(sentence)) is not None \
+                and _facts(sentence, said_at, find) < _facts(mine, said_at, find):
+            # 上个月搬到杭州了 with no one else named: the user's own change, when read so it finds all it found as
+            # said and more (不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape)
+            sentence = mine
         pieces, check = self.pieces(sentence)
         if not check:
             # "My wife is a nurse and works night shifts so I'm usually …": the user's clause is cut off, and the

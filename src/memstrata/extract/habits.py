@@ -52,6 +52,10 @@ _IC = re.IGNORECASE
 _RESTART_ZH = lazy_regex(r"^我(?P<now>(?:现在|最近|已经|终于|也|又)*)(?P<m>又开始|又重新|重新开始|重新|再次|又|开始|"
                          r"能够|能|可以|敢)(?P<act>.+)$")
 _CHANGE_ZH = lazy_regex(r"现在|已经|终于|最近")
+#: Diets said with 吃 (我又开始吃素了): read as the diet itself (``food.diet``), no eating habit.
+_DIETS_ZH = frozenset({"吃素", "吃纯素", "吃清真"})
+#: The words of ``_RESTART_ZH`` that say "again" (又, 重新, 再次), not a first beginning (开始) or an ability (能).
+_AGAIN_ZH = frozenset({"又开始", "又重新", "重新开始", "重新", "再次", "又"})
 #: What a restarted or stopped "activity" is not: a state, a liking, a place, an ability (read by
 #: other patterns, or no habit at all).
 _NOT_ACTIVITY_ZH = lazy_regex(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|知道|觉得|认识|记得|过敏|太|很|好|"
@@ -93,7 +97,16 @@ def restart_zh(clause: str, ctx: object) -> list[Finding]:
         return []  # 我能吃辣 states an ability, not a change
     if m.group("m") == "开始" and not re.search(rf"{re.escape(act)}了", sentence):
         return []  # 我开始喝咖啡 without 了 is as often a plan as a change
-    return _restarted(act, f"不{act}", _EAT_DRINK_ZH.match(act), clause)
+    eat_drink = _EAT_DRINK_ZH.match(act)
+    out = _restarted(act, f"不{act}", eat_drink, clause)
+    ability = m.group("m") in ("能够", "能", "可以", "敢")
+    if (eat_drink is not None and not ability and (m.group("m") in _AGAIN_ZH or "又" in m.group("now"))
+            and act not in _DIETS_ZH):  # 我又开始吃素了: the diet is back (food.diet), no habit beside it
+        # the habit is back, said as one, as "I started drinking coffee again" is: 我又开始喝咖啡了 is 喝咖啡 (a later
+        # quit ends it). 开始 alone is read by the patterns (user.drinks), 能 / 敢 say an ability
+        said = f"{eat_drink.group('verb')}{clean_value(eat_drink.group('obj'), 'zh')}"
+        out.append(Finding("preference.habit", said, CONF_STATED, clause, statement=f"又{said}"))
+    return out
 
 
 # --- English ---------------------------------------------------------------------------------

@@ -151,6 +151,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if not clause:
             continue
         found = match_clause(clause, ctx)
+        if not found and about_me and (now := _employer_now(raw, out)):
+            found = now  # 我已经不在字节了，现在在腾讯: the employer now, named as the one left was
         if not found and about_me and _DROPPED_SUBJECT.match(clause):
             # 我是素食者，住在上海: 我 is said once for both; 我妈妈对花生过敏，也对芒果过敏: both the mother's
             found = [replace(f, subject=f.subject or whose) for f in match_clause(f"我{clause}", ctx)]
@@ -192,7 +194,7 @@ def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
 #: a statement about the speaker (without it 我是素食者，住在上海 lost the city). After
 #: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
 _DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:很|非常|特别|挺|更|真的)?"
-                              r"(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
+                              r"(?:住在|住|居住在|生活在|定居在|搬到|搬去|搬回|来自|是|对|"
                               r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班)|"
                               # 我把丰田卖了，现在开比亚迪, 我不当护士了，现在做急救员: the car driven, the job done now
                               r"开|当|做|"
@@ -289,6 +291,31 @@ def _employer_left(clause: str) -> list[Finding]:
     if _NOT_AN_EMPLOYER.search(value) or places.city_zh(value) or places.city_part_zh(value):
         return []
     return [Finding("identity.employer", value, CONF_STATED, clause, retract=True)]
+
+
+#: Where one is now, said after an employer left (我已经不在字节了，现在在腾讯, 已经不在华为了，跳槽到小米了): 在 or a
+#: move to (跳槽到, 换到, 去了) and a name.
+_NOW_AT = lazy_regex(r"^(?:现在|目前|如今)?(?:已经)?(?:在|去了|到了|(?:跳槽|跳|换)(?:到|去)了?)(?![乎意这那])"
+                     r"(?P<v>[^，,在的]{2,8}?)(?:上班|工作|干|待)?了?[。！!]?$")
+
+
+#: What one does where one is, no name of a workplace (现在在家带娃, 在外地出差, 在学校读书, 在准备考研).
+_DOING = lazy_regex(r"^(?:家|老家|外地|国外|国内|学校)|[带做学读找休养看陪玩考备待出]")
+
+
+def _employer_now(clause: str, before: list[Finding]) -> list[Finding]:
+    """The employer ``clause`` names as the one now, when the clauses ``before`` it withdrew an employer said the
+    same way, with no verb of work (``_employer_left``): 现在在腾讯 after 我已经不在字节了 is where one works now, as
+    the one left was where one worked. The same names are none: a place, 家, 群里 (``_NOT_AN_EMPLOYER``): 现在在杭州
+    after it may be a trip. ``[]`` for any other clause."""
+    m = _NOW_AT.match(clause.strip())
+    if m is None or not any(f.key == "identity.employer" and f.retract and f.subject == "" for f in before):
+        return []
+    value = m.group("v")
+    if (_NOT_AN_EMPLOYER.search(value) or _DOING.search(value) or places.city_zh(value)
+            or places.city_part_zh(value)):
+        return []
+    return [Finding("identity.employer", value, CONF_STATED, clause)]
 
 
 def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:

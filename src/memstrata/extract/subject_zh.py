@@ -57,6 +57,29 @@ def first_person(sentence: str) -> str | None:
     return None if m is None else f"我{m.group('rest')}"
 
 
+#: A change said with no subject, as Chinese says its own (上个月搬到杭州了, 刚换了工作, 最近开始跑步了, 不吃辣了,
+#: 又开始喝咖啡了, 已经不在华为了): a verb of moving, switching, beginning, resuming or giving up opens it, after a
+#: time or an adverb at most. A noun first (妈妈不吃辣了) is someone else's subject. A verb with no person's
+#: object (开始下雨了) is read as the user's too, and states nothing: it withdraws only a 不下雨 never said.
+_CHANGE_TIME = (r"(?:上个?月|上周|上礼拜|这周|这个月|本周|本月|今年|去年|前年|最近|刚刚|刚|前几天|前阵子|"
+                r"前段时间|这阵子|这段时间|这两年|年初|年底|月初|今天|昨天|前天|现在|目前|从今天起|从这周起|"
+                r"从下周起|早就|已经|也|又|都|就)")
+_CHANGE_VERB = (r"(?:搬(?:家)?(?:到|去|回)|换了|换成|改成|改用|(?:重新|又)?开始|不再|戒了|戒掉|跳槽(?:到|去)|"
+                r"入职|辞职|离职|不(?:吃|喝|抽|用|住|在|玩|打|养|做|开|骑|练|学|喜欢|爱)(?=[^，,。！!]*了))")
+_CHANGE_NO_SUBJECT = lazy_regex(rf"^(?:{_CHANGE_TIME}[，,]?)*{_CHANGE_VERB}")
+
+
+def own_change(sentence: str) -> str | None:
+    """A change the user says with no subject, in the first person (上个月搬到杭州了 → 我上个月搬到杭州了, 刚换了工作，
+    现在在蔚来上班 → 我刚换了工作，现在在蔚来上班; ``_CHANGE_NO_SUBJECT``), else ``None``. Only a message that has
+    named no one else may be read so (``extract.carried.Scope``): after 我哥结婚了。 the next 上个月搬到南京了 may be
+    the brother's. A question, a supposition or a report (``NOT_A_STATEMENT``) is no change."""
+    text = sentence.strip()
+    if not _CHANGE_NO_SUBJECT.match(text) or NOT_A_STATEMENT.search(text):
+        return None
+    return f"我{text}"
+
+
 #: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
 #: without it and date the change by it.
 _WHEN = ("这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚|"
