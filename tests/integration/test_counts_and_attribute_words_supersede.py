@@ -44,3 +44,12 @@ def test_a_favourite_said_informally_supersedes_the_one_said_in_full(db_settings
         assert change_of(change) == ("supersede", "红色", ["蓝色"])
         mem.add("My bday is May 2.")
         assert values(mem, "identity.birthday") == ["May 2"]
+
+
+def test_a_favourite_said_again_in_the_other_language_is_the_same_value(memory: Memory) -> None:
+    # the model finds "blue" and 蓝色 twins (extract.twins): the favourite restated is touched, not superseded
+    memory.add("My favourite colour is blue")
+    [change] = memory.add("我最喜欢的颜色是蓝色").facts
+    assert (change.action, change.fact.value) == ("touch", "blue")
+    [change] = memory.add("我最喜欢的颜色是绿色").facts
+    assert change_of(change) == ("supersede", "绿色", ["blue"])

@@ -142,7 +142,9 @@ def test_slot_label_reads_back_what_statement_for_wrote() -> None:
     from memstrata.extract.statements import slot_label, statement_for
 
     assert slot_label(statement_for(Finding("preference.like", "Delta", 0.9, label="Airline"), "en")) == "airline"
-    assert slot_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "饮料"
+    # a Chinese label reads as its English word: the same favourite in either language
+    assert slot_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "drink"
+    assert slot_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="奶茶店"), "zh")) == "奶茶店"
     assert slot_label("enjoys hiking") is None
 
 

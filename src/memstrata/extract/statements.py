@@ -101,6 +101,17 @@ _FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) (?:is|are) |最喜�
 #: British spellings of the things a favourite is of, read as the American ones: "my favourite
 #: colour is red" is the same favourite as "my favorite color is blue".
 _BRITISH = lazy_regex(r"\b(colou?r|flavou?r|humou?r|theatre|centre|programme|jewellery|neighbou?rhood)(s?)\b")
+#: What a favourite is of, in Chinese and as the English label reads (a favourite said in one language and changed in
+#: the other is one favourite: "My favourite colour is blue" then 我最喜欢的颜色是绿色). The everyday things a
+#: favourite is asked of (the labels of ``extract.patterns_zh._FAV_KEYS`` and a few more); a label not here stays a
+#: label of its own language, as before. English words of one thing read as one (film, movie).
+_LABEL_EN = {"颜色": "color", "水果": "fruit", "食物": "food", "美食": "food", "甜点": "dessert", "零食": "snack",
+             "菜系": "cuisine", "餐厅": "restaurant", "饮料": "drink", "咖啡": "coffee", "茶": "tea", "运动": "sport",
+             "球队": "team", "电影": "movie", "film": "movie", "电视剧": "tv show", "书": "book", "小说": "novel",
+             "作家": "author", "writer": "author", "歌手": "singer", "乐队": "band", "歌": "song", "歌曲": "song",
+             "音乐": "music", "动漫": "anime", "游戏": "game", "城市": "city", "国家": "country", "季节": "season",
+             "动物": "animal", "花": "flower", "数字": "number", "演员": "actor", "编程语言": "programming language",
+             "编辑器": "editor", "节日": "holiday", "爱好": "hobby"}
 _AMERICAN = {"colour": "color", "flavour": "flavor", "humour": "humor", "theatre": "theater", "centre": "center",
              "programme": "program", "jewellery": "jewelry", "neighbourhood": "neighborhood"}
 
@@ -112,12 +123,15 @@ def slot_label(statement: str) -> str | None:
     ``extract.counts``), read back from a statement ``statement_for`` wrote, else ``None``.
     A favourite (a budget, a count) holds one value at a time even under a many-valued key
     (``preference.like``, ``budget``, ``family.member``), so a new one of the same label supersedes
-    the old one; British and American spellings are one label ("colour" reads "color")."""
+    the old one; British and American spellings are one label ("colour" reads "color"), and so are a Chinese
+    label and its English word (颜色 reads "color": ``_LABEL_EN``): 最喜欢的颜色是绿色 replaces "favorite colour
+    is blue"."""
     m = _FAVOURITE_STATEMENT.match(statement)
     if m is None:
         return count_label(statement)
     label = next(g for g in m.groups() if g).casefold()
-    return _BRITISH.sub(lambda w: _AMERICAN.get(w.group(1), w.group(1)) + w.group(2), label)
+    label = _BRITISH.sub(lambda w: _AMERICAN.get(w.group(1), w.group(1)) + w.group(2), label)
+    return _LABEL_EN.get(label, label)
 
 
 #: The verbs a plural subject takes in another form than the plain one.

@@ -225,7 +225,9 @@ class FactEngine:
         if self.encrypts(cand):
             vector = None  # no vector of a secret value is stored or compared
         existing = self.store.load_facts(conn, ids)
-        twin_key = single or cand.key in EXACT_KEYS  # where a twin restated must not count as a new value
+        slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
+        # where a twin restated must not count as a new value: a favourite's too (blue, then 最喜欢的颜色是蓝色)
+        twin_key = single or cand.key in EXACT_KEYS or slot is not None
         same_key = [f for f in existing if f.key == cand.key and f.status == "active" and not f.encrypted]
         restated = (set() if not twin_key or self.encrypts(cand)
                     or any(normalise_value(f.value) == normalise_value(cand.value) for f in same_key)
@@ -234,7 +236,6 @@ class FactEngine:
         # The model is asked only of a pair in two scripts (extract.twins): a one-language user pays nothing.
         other = [f for f in existing if contradicts(cand.key, f.key) and f.status == "active" and not f.encrypted]
         opposed = self.twins(cand.value, other) if other and not self.encrypts(cand) else set()
-        slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
         own = {f.id for f in existing if said.episode_id in f.citations}  # what its own message stated
         # an earlier sentence's value of a single-valued key, or of the same favourite (a favourite holds one value
         # at a time: "My favorite city is Kyoto. Actually no, it's Osaka."): the message changed its mind
