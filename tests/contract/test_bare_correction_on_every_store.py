@@ -28,3 +28,15 @@ def test_a_user_message_between_leaves_the_value(open_memory: OpenMemory) -> Non
     memory.add("Oops, I meant Munich", created_at=START + timedelta(seconds=20))
     assert [f.value for f in memory.list(key="identity.location")] == ["Berlin"]
     assert not memory.list(key="user.corrects_previous", status="all")
+
+
+def test_a_name_is_corrected_only_when_the_message_before_names_no_other(open_memory: OpenMemory) -> None:
+    # what else the message before named is read back from the store (``Store.episode_text``)
+    memory = open_memory(user_id="nx")
+    memory.add("My favourite band is Massive Attack", created_at=START)
+    memory.add("Sorry, I meant Portishead", created_at=START + timedelta(seconds=20))
+    assert [f.value for f in memory.list(key="music.like")] == ["Portishead"]
+    other = open_memory(user_id="ny")
+    other.add("My favourite band is Radiohead, we saw them with Jake", created_at=START)
+    other.add("sorry, I meant Jack", created_at=START + timedelta(seconds=20))
+    assert [f.value for f in other.list(key="music.like")] == ["Radiohead"]

@@ -86,3 +86,44 @@ def test_a_bare_correction_with_nothing_sure_to_correct_changes_nothing(
     active, superseded = _stored(tmp_path, *messages)
     assert not superseded, superseded
     assert not {v for _, v in active} & {"Munich", "南通"}, active
+
+
+@pytest.mark.parametrize(("first", "fix", "key", "old", "new"), [
+    # a colour for a colour, an English name for a name: the previous message names no other of its shape
+    ("My favourite band is Massive Attack", "Sorry, I meant Portishead", "music.like", "Massive Attack", "Portishead"),
+    ("My favorite singer is Adele", "no wait, I meant Sia", "music.like", "Adele", "Sia"),
+    ("My favourite colour is green", "my bad, blue", "preference.like", "green", "blue"),
+    ("My favorite color is red", "Oops, I meant dark green", "preference.like", "red", "dark green"),
+    ("我最喜欢的颜色是蓝色", "说错了，是绿色", "preference.like", "蓝色", "绿色"),
+    ("我最喜欢的颜色是紫色", "不好意思，打错了，应该是粉色", "preference.like", "紫色", "粉色"),
+])
+def test_a_bare_correction_of_a_colour_or_a_name_supersedes_it(tmp_path: Path, first: str, fix: str, key: str,
+                                                               old: str, new: str) -> None:
+    active, superseded = _stored(tmp_path, first, fix)
+    assert (key, new) in active and (key, old) in superseded, (active, superseded)
+
+
+@pytest.mark.parametrize(("messages", "kept"), [
+    # the message before named another person: "Jack" may correct Jake, who is no fact
+    (("My favourite band is Radiohead, we saw them with Jake", "sorry, I meant Jack"), "Radiohead"),
+    # two colours said before: which one the correction speaks of is not known
+    (("My favourite colour is blue, but my car is red", "oops, I meant green"), "blue"),
+    (("我最喜欢的颜色是蓝色，我的车是红色的", "说错了，是绿色"), "蓝色"),
+    # a time, a place or a phrase is no name and no colour
+    (("My favorite singer is Adele", "Oops, I meant Tuesday"), "Adele"),
+    (("My favourite colour is green", "Oops, I meant Munich"), "green"),
+    (("My favourite band is Massive Attack", "oops, I meant blue"), "Massive Attack"),
+])
+def test_a_colour_or_a_name_not_sure_to_be_corrected_stays(tmp_path: Path, messages: tuple[str, str],
+                                                           kept: str) -> None:
+    active, superseded = _stored(tmp_path, *messages)
+    assert not superseded and kept in {v for _, v in active}, (active, superseded)
+
+
+def test_the_shape_of_a_colour_and_of_a_name() -> None:
+    assert corrected_later.one_shape("green", "blue", "My favourite colour is green")
+    assert corrected_later.one_shape("Massive Attack", "Portishead", "My favourite band is Massive Attack")
+    assert not corrected_later.one_shape("green", "Portishead", "My favourite colour is green")
+    assert not corrected_later.one_shape("Massive Attack", "Massive Attack", "My favourite band is Massive Attack")
+    assert not corrected_later.one_shape("green tea", "Munich", "I like green tea")
+    assert not corrected_later.colour("蓝") and corrected_later.colour("深蓝色")

@@ -26,7 +26,7 @@ from memstrata.text.regex import lazy_regex
 #: The key of a value corrected with no attribute named: never stored under it (``facts.previous``).
 KEY = "user.corrects_previous"
 
-_FILLER_EN = r"(?:(?:oh|uh|um+|ah|hmm+|sorry|oops|whoops|my bad|ugh|lol|ha(?:ha)*)\b\s*[,.!:;-]*\s*)"
+_FILLER_EN = r"(?:(?:oh|uh|um+|ah|hmm+|sorry|oops|whoops|my bad|ugh|lol|ha(?:ha)*|no|wait)\b\s*[,.!:;-]*\s*)"
 #: What says the speaker misspoke: "oops", "sorry, I meant", "typo", "I mean".
 _MARK_EN = r"(?:oops|whoops|my bad|typo|i misspoke|i meant(?:\s+to\s+say)?|i mean|sorry\s*,?\s*i meant)"
 _VALUE_EN = lazy_regex(
@@ -65,7 +65,7 @@ def read(sentence: str) -> Finding | None:
         return None
     # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
     named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]", value)
-    if not (named or kinds(value, loose=True) or _AT_PLACE.search(said_before)):
+    if not (named or kinds(value, loose=True) or colour(value) or _AT_PLACE.search(said_before)):
         return None
 
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
@@ -106,6 +106,50 @@ def kinds(value: str, *, loose: bool = False) -> frozenset[str]:
     elif timex.mentions_time(value) and len(value) <= 20:
         found.add("time")
     return frozenset(found)
+
+
+#: Colour words, a closed class: "blue", "dark green", 绿色, 深蓝色. A colour corrects only a colour ("My favourite
+#: colour is green" then "my bad, blue"); a Chinese one is said with 色 (蓝 alone is no colour).
+_COLOUR = lazy_regex(
+    r"(?i)^(?:(?:light|dark|pale|bright|deep|navy|sky|baby|royal|forest|lime|olive|hot)\s+)?"
+    r"(?:red|orange|yellow|green|blue|purple|violet|pink|brown|black|white|gr[ae]y|teal|navy|turquoise|beige|"
+    r"maroon|gold|silver|cyan|magenta|lavender|indigo|crimson|burgundy|cream|ivory|coral|mint|peach|khaki)$"
+    r"|^(?:[深浅淡亮暗天藏墨湖宝草粉酒]|橄榄|薄荷|玫瑰|孔雀|雾霾)?"
+    r"(?:红|橙|黄|绿|蓝|紫|粉|粉红|棕|黑|白|灰|金|银|青|褐|米|橘|咖啡|卡其|香槟)色$")
+_COLOUR_IN = lazy_regex(
+    r"(?i)\b(?:red|orange|yellow|green|blue|purple|violet|pink|brown|black|white|gr[ae]y|teal|navy|turquoise|beige|"
+    r"maroon|gold|silver|cyan|magenta|lavender|indigo|crimson|burgundy|cream|ivory|coral|mint|peach|khaki)\b"
+    r"|(?:红|橙|黄|绿|蓝|紫|粉|棕|黑|白|灰|金|银|青|褐|米|橘|咖啡|卡其|香槟)色")
+#: A name as English writes one: each word capitalised ("Massive Attack", "Portishead", "The xx" is no such name).
+_NAME = lazy_regex(r"^[A-Z][\w'&.-]*(?:\s+(?:of|the|and|&|[A-Z][\w'&.-]*)){0,3}$")
+#: A capitalised word inside a sentence, not at its start nor "I": a name the message said.
+_NAME_IN = lazy_regex(r"(?<![.!?]\s)(?<!^)\b(?!I\b|I'[a-z]+\b)[A-Z][\w'&-]*")
+
+
+def colour(value: str) -> bool:
+    """Whether ``value`` is a colour word (``_COLOUR``: "blue", "dark green", 绿色).
+
+    >>> colour("blue"), colour("深蓝色"), colour("Munich"), colour("蓝")
+    (True, True, False, False)
+    """
+    return bool(_COLOUR.match(value.strip()))
+
+
+def one_shape(old: str, new: str, before: str) -> bool:
+    """Whether a correction naming ``new`` can stand for the stored ``old`` by its shape alone, when the message that
+    stated ``old`` (``before``) names nothing else of that shape: two colours ("blue" for "green", 绿色 for 蓝色) when
+    ``before`` names one colour, or two English names ("Portishead" for "Massive Attack") when ``before`` names no
+    other capitalised word (after "… with Jake", "I meant Jack" may be Jake's correction). A name that is a place, a
+    time or a number is none (``kinds``: "I meant Munich" is no band), and the same value is no correction."""
+    if not before or old.casefold() == new.casefold():
+        return False
+    if colour(old) and colour(new):
+        return len({m.group(0).casefold() for m in _COLOUR_IN.finditer(before)}) == 1
+    if not (_NAME.match(old) and _NAME.match(new)) or kinds(old) or kinds(new, loose=True) - {"place"} \
+            or kinds(new) or places.known_place(new):
+        return False
+    others = [m.group(0) for m in _NAME_IN.finditer(before.replace(old, " "))]
+    return not others
 
 
 #: A place said with its preposition before the value: 是在南通, 住在苏州, "I meant in Munich".

@@ -9,8 +9,9 @@ that one:
   ``WINDOW`` before it. A correction after another question, or after a pause, names nothing it can be sure of.
 * among that message's facts of the user (not another person's), exactly one must hold a value of the new value's
   kind (``extract.corrected_later.same_kind``: a place for a place, a time for a time, a number for a number, a name
-  with the same first word). None or several: nothing changes, the correction is not stored (a wrong fact is worse
-  than a missing one).
+  with the same first word; ``extract.corrected_later.one_shape``: a colour for a colour, an English name for a name,
+  when that message names no other colour or name). None or several: nothing changes, the correction is not stored
+  (a wrong fact is worse than a missing one).
 
 The new value then takes that fact's key and supersedes it, with the old statement said again with the new value.
 """
@@ -21,7 +22,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from memstrata.extract.corrected_later import KEY, same_kind
+from memstrata.extract.corrected_later import KEY, one_shape, same_kind
 from memstrata.extract.taxonomy import key_spec
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
@@ -50,7 +51,11 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) ->
     when = store.episode_times(conn, [latest]).get(latest)
     if when is None or not timedelta(0) <= said.at - when <= WINDOW:
         return cand, set()
-    fitting = [f for f in facts if latest in f.citations and same_kind(f.value, cand.value, cand.evidence)]
+    said_before = [f for f in facts if latest in f.citations]
+    fitting = [f for f in said_before if same_kind(f.value, cand.value, cand.evidence)]
+    if not fitting:  # a colour for a colour, a name for a name, when that message names no other of its shape
+        text = store.episode_text(conn, latest) or ""
+        fitting = [f for f in said_before if one_shape(f.value, cand.value, text)]
     if len(fitting) != 1:
         return cand, set()
     old = fitting[0]

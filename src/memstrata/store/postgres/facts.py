@@ -100,6 +100,12 @@ class FactWrites(PgBase):
         return int(row[0])  # type: ignore[index]
 
     @staticmethod
+    def episode_text(conn: Conn, episode_id: int) -> str | None:
+        """What the episode said (its content), inside an open transaction; ``None`` when there is none."""
+        row = conn.execute("SELECT content FROM episodes WHERE id = %s", (episode_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    @staticmethod
     def episode_times(conn: Conn, ids: Sequence[int]) -> dict[int, datetime]:
         """When each of these episodes was said (``created_at``), inside an open transaction."""
         rows = conn.execute("SELECT id, created_at FROM episodes WHERE id = ANY(%s)", (list(ids),)).fetchall()

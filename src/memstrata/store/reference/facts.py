@@ -92,6 +92,12 @@ class FactRows(ReferenceBase):
                    and self._in_scope(conn, e, Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id)))
 
     @staticmethod
+    def episode_text(conn: State, episode_id: int) -> str | None:
+        """What the episode said (its content); ``None`` when there is none."""
+        row = conn.episodes.get(episode_id)
+        return None if row is None else str(row["content"])
+
+    @staticmethod
     def episode_times(conn: State, ids: Sequence[int]) -> dict[int, datetime]:
         """When each of these episodes was said (``created_at``)."""
         return {i: conn.episodes[i]["created_at"] for i in ids if i in conn.episodes}

@@ -101,6 +101,12 @@ class FactWrites(SQLiteBase):
         return int(row[0])
 
     @staticmethod
+    def episode_text(conn: sqlite3.Connection, episode_id: int) -> str | None:
+        """What the episode said (its content), inside an open transaction; ``None`` when there is none."""
+        row = conn.execute("SELECT content FROM episodes WHERE id = ?", (episode_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    @staticmethod
     def episode_times(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, datetime]:
         """When each of these episodes was said (``created_at``), inside an open transaction."""
         marks = ",".join("?" * len(ids))
