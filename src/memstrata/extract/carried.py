@@ -96,7 +96,7 @@ _EN_SELF = lazy_regex(rf"{_EN_BREAK}(?=(?:i\s+{_ADVERBS}{_VERB_I}|i'm|i am|i've)
 #: A comma, or a contrast opening on another subject without one (汤姆住在波士顿而我住在奥斯汀).
 _ZH_CLAUSE = lazy_regex(r"\s*[，,；;]\s*|(?<=[\u4e00-\u9fff])(?:而|但是|但|可是|不过)(?=[我他她])")
 #: A Chinese clause opening with a relative of the user's (我姐姐…, 我的同事…), or with the user (我住在北京).
-_ZH_RELATIVE = lazy_regex(rf"^我的?(?:{subject_zh.RELATION})")
+_ZH_RELATIVE = lazy_regex(rf"^(?:我的?(?:{subject_zh.RELATION})|(?:{subject_zh.BARE_KIN}))")
 _ZH_SELF = lazy_regex(rf"^我(?!们|的|{subject_zh.RELATION})")
 #: A Chinese clause opening with 他 or 她 (not 他们, 她们) after a comma or a semicolon.
 _ZH_PRONOUN = lazy_regex(r"(?:[，,；;]|(?<=[。！]))\s*(?=[他她](?![们們]))")
@@ -345,9 +345,11 @@ def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tu
 
 
 #: A Chinese clause with no subject that says what someone is: an age (今年五岁), where they live or study (住在上海,
-#: 在上小学), what they are (是护士).
+#: 在上小学), what they are (是护士), what they have (有高血压: the pieces are
+#: kept only when they read more, ``Scope.read``).
 _ZH_SUBJECTLESS = lazy_regex(r"^(?:今年|现在|目前|也|还)?(?:[0-9一二两三四五六七八九十]+岁|住在"
-                             r"|在[^，,]{0,6}(?:上学|读书|上班|工作)|在?(?:上|读)(?:小学|初中|高中|大学|幼儿园|[一二三四五六]年级|初[一二三]|高[一二三])|是)")
+                             r"|在[^，,]{0,8}(?:上学|读书|上班|工作|读|念|上)|在?(?:上|读)(?:小学|初中|高中|大学|幼儿园|"
+                             r"[一二三四五六]年级|初[一二三]|高[一二三])|是|有)")
 
 
 def _subjectless_zh(sentence: str) -> tuple[list[str], str] | None:
@@ -369,7 +371,7 @@ def _opening_zh(clause: str) -> tuple[str, str] | None:
     if (role := roles.role_zh(text)) is not None:
         return role[0], text[: len(text) - len(role[1])]
     m = subject_zh._SOMEONE.match(text)
-    if m is None or not (m.group("name") or m.group("rel")):
+    if m is None or not (m.group("name") or m.group("rel") or m.group("kin")):
         return None
-    who = m.group("name") or kin.subject(m.group("rel"))
+    who = m.group("name") or kin.subject(m.group("rel") or m.group("kin"))
     return who, text[: m.start("rest")]

@@ -234,7 +234,10 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (once stored as nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
-_ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
+#: The speaker said again (我自己, 我本人) and since when (从小, 天生) before it too: 我自己对海鲜有点过敏 stored
+#: nothing.
+_ALLERGY_ADV = (r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新|自己|本人|本身|"
+                r"从小|天生|打小|平时|一向|向来)*")
 _ALLERGY = lazy_regex(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏(?:症|的)?$")
 #: 对花生过敏 with no 我: the usual reply to "any allergies?". Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.

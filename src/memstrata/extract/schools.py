@@ -21,7 +21,11 @@ _SCHOOL_EN = (r"(?P<v>(?:[A-Z][\w.'-]*\s+){1,5}(?:Elementary|Primary|Middle|High
 _GOES_EN = lazy_regex(rf"^(?i:i\s+(?:now\s+|currently\s+|still\s+)?(?:go\s+to|attend))\s+(?:the\s+)?{_SCHOOL_EN}$")
 #: A Chinese school: a name of two to ten characters ending in the kind of school.
 _SCHOOL_ZH = r"([\u4e00-\u9fffA-Za-z0-9]{2,10}?(?:小学|中学|初中|高中|大学|学院|幼儿园|学校))"
-_GOES_ZH = lazy_regex(rf"^我(?:现在|目前|还)?(?:在{_SCHOOL_ZH}(?:上学|读书|念书|上课|读|念)|(?:上|读|念){_SCHOOL_ZH})$")
+#: The year said after the school (我儿子在实验小学读一年级): the school and the year are two facts
+#: (``extract.schooling``).
+_YEAR_ZH = r"(?P<year>(?:[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四]|[大中小]班))"
+_GOES_ZH = lazy_regex(rf"^我(?:现在|目前|还)?(?:在{_SCHOOL_ZH}(?:上学|读书|念书|上课|读|念|上)(?:{_YEAR_ZH})?"
+                      rf"|(?:上|读|念){_SCHOOL_ZH})了?$")
 
 
 def _finding(value: str, clause: str, said: str) -> list[Finding]:
@@ -40,4 +44,9 @@ def find_zh(clause: str) -> list[Finding]:
     if m is None:
         return []
     value = m.group(1) or m.group(2)
+    if m.group("year"):  # the year in that school: 实验小学 and 一年级, as 我上小学一年级 says the year
+        year = m.group("year")
+        year = f"幼儿园{year}" if year.endswith("班") else year
+        return [*_finding(value, clause, f"在{value}上学"),
+                Finding("user.grade", year, CONF_STATED, clause, statement=f"上{year}")]
     return _finding(value, clause, f"在{value}上学")

@@ -99,12 +99,19 @@ _NOT_TWIN = ("天常刚慢渐偷好往人谢哈嘿呵嘻嗯啦拜妈爸哥姐弟
              "恰仅统明每一纷屡频连久略微深静暗急缓区试看想说走聊等问听尝玩逛歇别全整满够真足实重层代声口步句条张件片滴"
              "分秒刻次回遍趟块斤米宝狗猫鸟鱼虫车饭水菜肉衣鞋")
 _TWIN = rf"(?![{_NOT_TWIN}])(?P<twin>[{_H}])(?P=twin)"
+#: A relative a user's own message names without 我, as people type (女儿对芒果过敏, 老婆是护士, 儿子在上小学):
+#: the user's relative, as 我女儿 is. Only the words that name one's own close family; 阿姨, 叔叔, 爷爷 and a
+#: one-character word (妈, 哥) also name strangers or cry out (阿姨今天没来 is a nanny, 妈呀 no mother).
+BARE_KIN = ("老婆|老公|妻子|丈夫|太太|爱人|妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|姐姐|妹妹|哥哥|弟弟|"
+            "男朋友|女朋友|岳父|岳母|丈母娘|外甥女|外甥|侄子|侄女")
+#: An age said after the person, with no verb (我妈妈65岁, 女儿朵朵4岁): read as the user's 我65岁 is.
+_AGED = r"(?:今年)?[0-9一二两三四五六七八九十]{1,3}(?:周)?岁"
 _SOMEONE = lazy_regex(
-    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
+    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|(?P<kin>{BARE_KIN})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|"
     # a life status (我爸退休了, 我姐结婚了) and a bodily measure (我爸血压高) as the user's own are read
     rf"退休|结婚|离婚|订婚|血压|血糖|血脂|{_WHEN}|{_SCHOOL}|"
-    rf"{_STANDING}).+)$")
+    rf"{_STANDING}).+|{_AGED}.*)$")
 
 
 #: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
@@ -128,7 +135,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
         return None  # 常常喝咖啡: 常 a surname too, yet 常常 is "often", no one named
     if name and time_span(name) is not None:  # 我妹妹周末去爬山: 周末 is a time, no 周 with a name
         name, rest = "", name + rest
-    who = name or m.group("rel")
+    who = name or m.group("rel") or m.group("kin")
     if not who or (not name and not kin.is_relative(who)):
         return None  # 我朋友对芒果过敏 stays out: only relatives and named people are kept
     return who, f"我{re.sub(r'^都', '', rest)}"  # 我父母都住在成都: 都 is the two of them
