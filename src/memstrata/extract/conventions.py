@@ -222,6 +222,13 @@ _WE_CHOOSE_ZH = lazy_regex(rf"^我们(?:这边|现在|都|统一|一般)*(?:用�
                            rf"[，,]?(?:不用|别用|不要用)(?P<alt>[A-Za-z]{_LATIN}*)$")
 #: The spaces a Chinese sentence puts around a Latin name (这个项目用 pnpm 不用 npm): no part of either.
 _SPACE_BY_HAN = lazy_regex(r"(?<=[\u4e00-\u9fff，,])\s+|\s+(?=[\u4e00-\u9fff，,])")
+#: 缩进用两个空格，不要用tab, 代码统一用4个空格缩进, 这个项目缩进用tab: the indentation, as "We use 2 spaces, not
+#: tabs" (``user.project_indentation``); only a project's code is indented so, so the project need not be named.
+_SPACES_ZH = r"(?:[1-8一二两四八]\s?个?\s?空格|tabs?|Tabs?|TABs?|制表符)"
+_INDENT_ZH = lazy_regex(
+    rf"^(?:(?:{_PROJECT_ZH}|项目|代码|我们)的?)?(?:(?:代码)?缩进(?:统一|都|一律|一般|全部)*(?:用的是|用|使用|是)(?P<v>{_SPACES_ZH})"
+    rf"|(?:统一|都|一律|一般|全部)*(?:用|使用)(?P<w>{_SPACES_ZH})(?:来)?缩进)"
+    rf"(?:[，,]?(?:而)?(?:不要用|别用|不用|不是|而不是)(?P<alt>{_SPACES_ZH}|空格))?$")
 #: 我们部署到Fly.io, 项目部署在Vercel上.
 _DEPLOY_ZH = lazy_regex(rf"^(?:我们|{_PROJECT_ZH}|项目)(?:都)?部署(?:到|在)"
                         r"(?P<v>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*)?)(?:上)?$")
@@ -230,7 +237,7 @@ _DEPLOY_ZH = lazy_regex(rf"^(?:我们|{_PROJECT_ZH}|项目)(?:都)?部署(?:到|
 def find_zh(sentence: str) -> list[Finding]:
     """The project convention a Chinese ``sentence`` states (这个项目用pnpm不用npm → ``user.project_tool = pnpm``,
     stated 项目用pnpm不用npm), ``[]`` for any other sentence."""
-    text = _SPACE_BY_HAN.sub("", re.sub(r"[。！!.~～]+$", "", sentence.strip()))
+    text = _SPACE_BY_HAN.sub("", re.sub(r"[。！!.~～；;]+$", "", sentence.strip()))
     we = _WE_CHOOSE_ZH.match(text)
     if we is not None and (hit := gazetteer.lookup(we.group("v"))) is not None and not hit.key.startswith("tool."):
         we = None  # 我们用DHL不用UPS: a carrier chosen (``extract.replacing``), no tool of a project
@@ -249,6 +256,9 @@ def find_zh(sentence: str) -> list[Finding]:
         return project_finding(_RUN_ZH[said], value, sentence, f"项目用{value}跑{said}")
     if (m := _DEPLOY_ZH.match(text)) is not None:
         return project_finding("deploy", m.group("v"), sentence, f"项目部署到{m.group('v')}")
+    if (m := _INDENT_ZH.match(text)) is not None:
+        value, alt = m.group("v") or m.group("w"), f"，不用{m.group('alt')}" if m.group("alt") else ""
+        return project_finding("indentation", value, sentence, f"项目缩进用{value}{alt}")
     return []
 
 

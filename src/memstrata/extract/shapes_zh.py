@@ -280,6 +280,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     # 别用京东了 stops using it, as "Please stop using UPS" does (了: no longer); 不要京东了 alone may be
     # this once, unless 以后 or a restoration (还是顺丰吧) makes it standing
     alone = False
+    others: list[str] = []  # 以后快递都用京东，别用顺丰了: the choice said before the stop takes its place too
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
         if (mine := _no_longer_used(clause)) is not None:
             alone, dropped = True, [*dropped, *((thing, "user.uses") for thing in shapes.named_things(mine))]
@@ -295,6 +296,10 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
                 continue  # 别用京东了，用别的吧: only a named thing (顺丰, 飞书, Mac) replaces it
             restored_key = "user.drinks" if m.group("verb") == "喝" else "user.uses"
             out += chosen(value, restored_key, clause, "zh", statement=f"{m.group('verb') or '用'}{value}")
+        else:
+            others.append(clause)
+    if dropped:
+        out += [f for clause in others for f in _destination(clause)]
     if not (out or alone):
         return []
     key = next((f.key for f in out), None)

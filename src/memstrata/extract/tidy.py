@@ -48,6 +48,25 @@ _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF
                for c in range(r[0], r[1] + 1)}
 
 
+#: A space, a tilde or emoji between two 汉字: chat types it where a comma goes (我不喝咖啡了 换成喝茶, 女儿4岁
+#: 在上幼儿园, 搬到杭州了~工作也换了, 我对花生过敏😭千万记住), and read as no break it ran two clauses into one value
+#: (``drink.avoid = 咖啡了 换成喝茶``). A space is typed inside a clause too (我住在 上海, 我最喜欢的颜色 是蓝色, 女儿
+#: 对花生过敏), so a space breaks only where a clause plainly ends: after a particle or an age that closes one
+#: (``_CLOSED``), or before a word that opens one (``_OPENS``: a pronoun, a conjunction, 换成, 千万).
+_CJK_GAP = lazy_regex("(?<=[\u4e00-\u9fff])(?P<gap>(?:[ \t\u3000~～\u2600-\u27bf\ufe0f\u200d]|"
+                      "[\U0001f000-\U0001faff])+)(?=[\u4e00-\u9fff])")
+#: What ends a clause: an aspect or mood particle (了, 啊, 吧, 呢, 啦, 哦) or an age (4岁).
+_CLOSED = frozenset("了啊呀吧呢啦哦哈嘛呗岁")
+_OPENS = lazy_regex(r"我|你|他|她|它|但|不过|可是|所以|因为|而且|然后|换成|改成|改用|千万|记得|以后|现在|平时")
+
+
+def _cjk_gap(m: re.Match[str]) -> str:
+    """A comma for a gap ``_CJK_GAP`` found where a clause ends, else the gap as typed."""
+    if m.group("gap").strip(" \t\u3000"):  # a tilde or an emoji: always a break
+        return "，"
+    return "，" if m.string[m.start() - 1] in _CLOSED or _OPENS.match(m.string, m.end()) else m.group("gap")
+
+
 def tidy(sentence: str) -> str:
     """``sentence`` as the patterns read it: invisible characters removed
     (``text.segment.without_invisible``: an emoji keeps its joiners), full-width ASCII letters and
@@ -64,6 +83,7 @@ def tidy(sentence: str) -> str:
     ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
     text = LEADING_SYMBOLS.sub("", simplified(without_invisible(sentence).translate(_FULL_WIDTH)))
+    text = _CJK_GAP.sub(_cjk_gap, text)  # 我不喝咖啡了 换成喝茶: a space typed for a comma
     # a note's label ("Note:", 备注：) and a transcript's label for the user open no statement
     text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", roles.NOTE_LABEL.sub("", text.translate(_QUOTES))))
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now
