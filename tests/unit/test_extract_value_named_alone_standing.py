@@ -27,7 +27,7 @@ def _read(text: str) -> list[tuple[str, str, bool]]:
     ("I don't use vim anymore, switched to VS Code", [("tool.editor", "Vim", True), ("tool.editor", "VSCode", False)]),
 ])
 def test_the_value_named_alone_is_the_value_now(text: str, expected: list[tuple[str, str, bool]]) -> None:
-    assert _read(text) == expected
+    assert sorted(_read(text)) == sorted(expected)  # the withdrawal and the value now, in either order
 
 
 @pytest.mark.parametrize(("text", "expected"), [

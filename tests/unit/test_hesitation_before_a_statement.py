@@ -24,11 +24,13 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("fyi I'm vegan", [("food.diet", "vegan")]),
     ("for the record I hate coriander", [("food.dislike", "coriander")]),
     ("erm basically I'm a nurse", [("identity.occupation", "nurse")]),
+    # a word that starts like a hesitation is kept whole: no "brella"
+    ("Umbrella is my favourite word", [("preference.like", "Umbrella")]),
 ])
 def test_a_statement_after_a_hesitation_is_read(text: str, read: list[tuple[str, str]]) -> None:
     assert _read(text) == read
 
 
-@pytest.mark.parametrize("text", ["Basically it's fine", "Um, what?", "Umbrella is my favourite word", "hmm ok"])
+@pytest.mark.parametrize("text", ["Basically it's fine", "Um, what?", "hmm ok"])
 def test_a_hesitation_alone_or_a_word_that_starts_alike_states_nothing(text: str) -> None:
     assert _read(text) == []

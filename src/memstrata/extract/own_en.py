@@ -36,6 +36,11 @@ _WHEN_ING = lazy_regex(r"\b(?:now|these days|nowadays|from now on|instead|today|
                        r"weekend|fall|spring|summer|winter))\b", _IC)
 
 
+#: "Starting today, I'm ...", "starting next week we ...": the verb says from when, and the sentence has a subject.
+_FROM_WHEN = lazy_regex(r"^\s+(?:today|tomorrow|tonight|now|next\s+\w+|this\s+\w+|on\s+\w+|in\s+\w+)\s*,?\s+"
+                        r"(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've)\b", _IC)
+
+
 #: A state said as ended with "I'm" left out: "not vegetarian anymore", "not going to Equinox anymore, switched to
 #: Crunch" (the end in the clause "not" opens).
 _NOT_ANYMORE = lazy_regex(r"^not\s+(?P<rest>(?!(?:really|sure|yet|a\s+(?:problem|big deal|fan))\b)[^,;]+?\s+"
@@ -58,6 +63,8 @@ def said_by_me(sentence: str) -> str | None:
         return None
     if m.group("ing") and not _WHEN_ING.search(m.group("rest")):
         return None  # "Learning an instrument is cool", "using python.": a subject or a request, no doing of mine
+    if _FROM_WHEN.match(m.group("rest")):
+        return None  # "starting today I'm gonna do my best": when the sentence's own subject begins, no doing
     verb = (m.group("past") or m.group("ing")).lower()
     opening = "I'm" if m.group("ing") else "I"
     return f"{opening} {m.group('adv').lower()}{verb}{m.group('rest')}"
