@@ -12,27 +12,20 @@ import doctest
 
 import pytest
 
+from hookfolder import folder_backend, prompt_in_repo
 from memstrata import Memory
 from memstrata.context import standing
 from memstrata.context.standing import asks_to_act
-from memstrata.integrations.hooks.backend import prompt_context
 from memstrata.integrations.hooks.local import LocalBackend
-from memstrata.integrations.hooks.protocol import HookScope, Payload
-
-REPO, OTHER = "/home/dev/shop", "/home/dev/other"
 
 
 @pytest.fixture
 def backend(memory: Memory) -> LocalBackend:
-    for text, folder in [("This repo uses pnpm, not npm", REPO), ("The tests run with make test", REPO),
-                         ("Never push to main directly", None), ("This repo uses yarn", OTHER),
-                         ("I live in Berlin", None), ("I love jazz", None)]:
-        memory.add(text, metadata={"project": folder} if folder else None, session_id="earlier")
-    return LocalBackend(memory, HookScope("u1", None, None), "test")
+    return folder_backend(memory, "make test")
 
 
 def _context(backend: LocalBackend, prompt: str) -> str:
-    return prompt_context(backend, Payload("UserPromptSubmit", "now", REPO, None, prompt))
+    return prompt_in_repo(backend, prompt)
 
 
 @pytest.mark.parametrize("prompt", ["install the deps and add lodash", "Can you update the dependencies?",

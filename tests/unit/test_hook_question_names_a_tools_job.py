@@ -12,26 +12,19 @@ import doctest
 
 import pytest
 
+from hookfolder import folder_backend, prompt_in_repo
 from memstrata import Memory
 from memstrata.context import governed
-from memstrata.integrations.hooks.backend import prompt_context
 from memstrata.integrations.hooks.local import LocalBackend
-from memstrata.integrations.hooks.protocol import HookScope, Payload
-
-REPO, OTHER = "/home/dev/shop", "/home/dev/other"
 
 
 @pytest.fixture
 def backend(memory: Memory) -> LocalBackend:
-    for text, folder in [("This repo uses pnpm, not npm", REPO), ("The tests run with pytest -x", REPO),
-                         ("Never push to main directly", None), ("This repo uses yarn", OTHER),
-                         ("I live in Berlin", None), ("I love jazz", None)]:
-        memory.add(text, metadata={"project": folder} if folder else None, session_id="earlier")
-    return LocalBackend(memory, HookScope("u1", None, None), "test")
+    return folder_backend(memory, "pytest -x")
 
 
 def _context(backend: LocalBackend, prompt: str) -> str:
-    return prompt_context(backend, Payload("UserPromptSubmit", "now", REPO, None, prompt))
+    return prompt_in_repo(backend, prompt)
 
 
 def test_doctests() -> None:
