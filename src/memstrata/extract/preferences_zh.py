@@ -376,8 +376,10 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     # Chinese marks a done thing with 了/过 (or 刚/已经), not tense: without them a named month
     # is a plan ("我们三月去东京" said in November is next March).
     done = bool(_DONE.search(rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
+    # 我辞职了，下个月…: the clause was read without its closing 了 (``clean_value``), which says it is done
+    closed = done or bool(re.search(rf"{re.escape(clause)}[了过]", ctx.sentence))
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
-    if period is not None and done and not modal and period[0] > ctx.said_at and not mentions_time(clause):
+    if period is not None and closed and not modal and period[0] > ctx.said_at and not mentions_time(clause):
         period = None  # 我刚吃完饭，下个月去北京: a thing done is not in the other clause's month to come
     if period is None:
         return _undated(clause, body, rest, done=done and not modal)
