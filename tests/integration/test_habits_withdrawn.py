@@ -65,13 +65,17 @@ def test_a_habit_of_the_other_polarity_or_a_plain_statement_is_not_withdrawn(mem
     memory.add("我从来不跑步", user_id="p1")
     assert memory.add("我不再跑步了", user_id="p1").facts == ()  # not running any more is what it said
     memory.add("我每天都喝咖啡", user_id="p1")
-    assert memory.add("我又开始喝咖啡了", user_id="p1").facts == ()  # drinking it again agrees with it
+    # drinking it again agrees with it: the habit said again is kept beside it, nothing is withdrawn (as "I started
+    # drinking coffee again" after "I drink coffee every day")
+    again = memory.add("我又开始喝咖啡了", user_id="p1").facts
+    assert [(c.action, c.fact.value) for c in again] == [("create", "喝咖啡")]
     memory.add("我不吃辣", user_id="p1")
     assert memory.add("我能吃辣", user_id="p1").facts == ()  # an ability, not a change
     memory.add("I never run", user_id="p1")
     assert memory.add("I don't run", user_id="p1").facts == ()  # no "any more": not a change
     assert _active(memory, "p1") == sorted([("preference.habit", "从来不跑步"), ("preference.habit", "每天都喝咖啡"),
-                                            ("food.dislike", "辣"), ("preference.habit", "never run")])
+                                            ("preference.habit", "喝咖啡"), ("food.dislike", "辣"),
+                                            ("preference.habit", "never run")])
 
 
 def test_withdrawals_by_activity_and_by_allergen_on_both_stores(db_settings: dict[str, Any]) -> None:
