@@ -110,16 +110,16 @@ def kinds(value: str, *, loose: bool = False) -> frozenset[str]:
 
 #: Colour words, a closed class: "blue", "dark green", 绿色, 深蓝色. A colour corrects only a colour ("My favourite
 #: colour is green" then "my bad, blue"); a Chinese one is said with 色 (蓝 alone is no colour).
+_COLOURS_EN = (r"red|orange|yellow|green|blue|purple|violet|pink|brown|black|white|gr[ae]y|teal|navy|turquoise|beige|"
+               r"maroon|gold|silver|cyan|magenta|lavender|indigo|crimson|burgundy|cream|ivory|coral|mint|peach|khaki")
+_COLOURS_ZH = r"红|橙|黄|绿|蓝|紫|粉|粉红|棕|黑|白|灰|金|银|青|褐|米|橘|咖啡|卡其|香槟"
 _COLOUR = lazy_regex(
     r"(?i)^(?:(?:light|dark|pale|bright|deep|navy|sky|baby|royal|forest|lime|olive|hot)\s+)?"
-    r"(?:red|orange|yellow|green|blue|purple|violet|pink|brown|black|white|gr[ae]y|teal|navy|turquoise|beige|"
-    r"maroon|gold|silver|cyan|magenta|lavender|indigo|crimson|burgundy|cream|ivory|coral|mint|peach|khaki)$"
+    rf"(?:{_COLOURS_EN})$"
     r"|^(?:[深浅淡亮暗天藏墨湖宝草粉酒]|橄榄|薄荷|玫瑰|孔雀|雾霾)?"
-    r"(?:红|橙|黄|绿|蓝|紫|粉|粉红|棕|黑|白|灰|金|银|青|褐|米|橘|咖啡|卡其|香槟)色$")
-_COLOUR_IN = lazy_regex(
-    r"(?i)\b(?:red|orange|yellow|green|blue|purple|violet|pink|brown|black|white|gr[ae]y|teal|navy|turquoise|beige|"
-    r"maroon|gold|silver|cyan|magenta|lavender|indigo|crimson|burgundy|cream|ivory|coral|mint|peach|khaki)\b"
-    r"|(?:红|橙|黄|绿|蓝|紫|粉|棕|黑|白|灰|金|银|青|褐|米|橘|咖啡|卡其|香槟)色")
+    rf"(?:{_COLOURS_ZH})色$")
+#: A colour word inside a message: one the previous message named.
+_COLOUR_IN = lazy_regex(rf"(?i)\b(?:{_COLOURS_EN})\b|(?:{_COLOURS_ZH})色")
 #: A name as English writes one: each word capitalised ("Massive Attack", "Portishead", "The xx" is no such name).
 _NAME = lazy_regex(r"^[A-Z][\w'&.-]*(?:\s+(?:of|the|and|&|[A-Z][\w'&.-]*)){0,3}$")
 #: A capitalised word inside a sentence, not at its start nor "I": a name the message said.
