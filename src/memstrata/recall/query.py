@@ -73,6 +73,13 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str],
         # labels alone ("user:\nassistant:") were searched as an empty text: weak hits ranked as answers
         raise InvalidInput(f"query is a dialogue of {len(turns)} empty turns; say what to recall", field="query")
     read = searched_query(query)
+    if len(read) > MAX_QUERY_CHARS and turns is not None:
+        # "a longer dialogue is read from its latest turns" read as a contradiction when the dialogue was refused:
+        # its last turn alone is over the bound, and no turn of it fits
+        raise InvalidInput(f"query is a dialogue of {len(query):,} characters whose last turn alone is "
+                           f"{len(turns[-1][1]):,} characters; the limit is {MAX_QUERY_CHARS:,} "
+                           "(memstrata.memory.MAX_QUERY_CHARS): a dialogue is read from its latest turns that fit, "
+                           "and its last turn does not; shorten that turn", field="query")
     if len(read) > MAX_QUERY_CHARS:
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
                            "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document "
