@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from memstrata.extract.clauses import CONF_STATED, Finding
+from memstrata.extract.clauses import CONF_STATED, Finding, without_time
 from memstrata.text.regex import lazy_regex
 
 #: Meat in either language, as ``user.eats`` stores it ("meat", "chicken", 肉, 牛肉, 荤).
@@ -42,17 +42,13 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
 }
 #: "I'm on a low-sodium diet", "I'm on a strict keto diet now": the diet's name before "diet". The words that
 #: say which diet it is not ("a new diet", "a diet", "a strict diet") name none.
-#: When a diet was begun, said after it ("I started keto last week"): no part of its name.
-_BEGUN_WHEN = (r"last\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-               r"|this\s+(?:week|month|year)|yesterday|today|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?)\s+ago|in\s+(?:january|february|march|"
-               r"april|may|june|july|august|september|october|november|december)")
 _REGIMEN_EN = lazy_regex(
     r"^(?:(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?on"
     # a diet begun is a diet kept: "I started a low-sodium diet", "I went on a keto diet last month"
     r"|i(?:'ve|\s+have)?\s+(?:now\s+|just\s+|recently\s+)?(?:started|began|begun|gone\s+on|went\s+on|switched\s+to))"
     r"\s+(?:a|an|the)\s+"
     r"(?:(?:strict|new|special|doctor-prescribed|prescribed)\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+diet"
-    rf"(?:\s+(?:now|these days|right now|at the moment|for my (?:heart|health|blood pressure)|{_BEGUN_WHEN}))?$",
+    r"(?:\s+(?:now|these days|right now|at the moment|for my (?:heart|health|blood pressure)))?$",
     re.IGNORECASE)
 _NOT_A_DIET = lazy_regex(r"^(?:new|strict|crash|special|healthy|healthier|different|weird|strange|proper|good|bad|"
                          r"this|that|my|real|serious|little|bit|kind|sort)$", re.IGNORECASE)
@@ -76,7 +72,7 @@ _REGIMEN_BARE_EN = lazy_regex(
     r"^(?:(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+|strictly\s+)*(?:on|doing)"
     r"|i(?:'ve|\s+have)?\s+(?:now\s+|just\s+)?(?:gone|went|switched to|started|begun|began))\s+"
     rf"(?P<v>{_NAMED_EN})"
-    rf"(?:\s+(?:now|these days|right now|at the moment|lately|recently|{_BEGUN_WHEN}))?$", re.IGNORECASE)
+    r"(?:\s+(?:now|these days|right now|at the moment|lately|recently))?$", re.IGNORECASE)
 
 
 #: A diet that is a name of its own, as what is given up ("I quit keto", "I stopped intermittent fasting",
@@ -99,10 +95,12 @@ def regimen_en(clause: str, ctx: object) -> list[Finding]:
     """``health.diet`` from an English clause that says the speaker is on a named diet ("I'm on a low-sodium
     diet" → ``low-sodium``, "I'm on keto now" → ``keto``); a diet of conviction (vegan) stays ``food.diet``; else
     ``[]``."""
-    if (bare := _REGIMEN_BARE_EN.match(clause.strip().rstrip(".!"))) is not None:
+    # when it began is no part of the diet ("I started keto last week": extract.timex reads the time)
+    said = without_time(clause.strip().rstrip(".!"))
+    if (bare := _REGIMEN_BARE_EN.match(said)) is not None:
         value = bare.group("v").lower()
         return [Finding(REGIMEN_KEY, value, CONF_STATED, clause, statement=f"is on a {value} diet")]
-    m = _REGIMEN_EN.match(clause.strip().rstrip(".!"))
+    m = _REGIMEN_EN.match(said)
     if m is None or any(_NOT_A_DIET.match(w) for w in m.group("v").split()):
         return []
     value = m.group("v").lower()
