@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from memstrata.bench.extraction import Annotated, Case, Seen, agreement, load_cases, matches, score
+from memstrata.bench.extraction import Annotated, Case, Seen, agreement, load_cases, matches, run_extraction, score
 from memstrata.errors import InvalidInput
 
 
@@ -80,3 +82,50 @@ def test_wrong_messages_list_missed_facts_and_unmatched_candidates() -> None:
     [line] = score([missed])[("en", "real")].wrong
     assert line.splitlines() == ["en-m: I live in Chicago.", "  - user location = Denver",
                                  "  + user [identity.location lives in] = Chicago"]
+
+
+def _write_set(folder: Path, value: str) -> None:
+    """One English message stating where the user lives, annotated with ``value``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    case = {"id": "c", "shape": "topic", "messages": ["I live in Chicago."],
+            "facts": [[{"subject": "user", "attribute": "location", "value": value}]]}
+    (folder / "en.jsonl").write_text(json.dumps(case) + "\n")
+
+
+def test_unseen_set_is_read_from_its_own_folder(tmp_path: Path) -> None:
+    _write_set(tmp_path, "Chicago")
+    _write_set(tmp_path / "unseen", "Denver")
+    [tuned] = load_cases(["en"], tmp_path, "tuned")
+    [unseen] = load_cases(["en"], tmp_path, "unseen")
+    assert (tuned.facts[0][0].value, unseen.facts[0][0].value) == ("Chicago", "Denver")
+
+
+def test_missing_set_file_and_unknown_set_are_refused_by_name(tmp_path: Path) -> None:
+    _write_set(tmp_path, "Chicago")
+    with pytest.raises(InvalidInput, match=r"unseen/en.jsonl: no such file"):
+        load_cases(["en"], tmp_path, "unseen")
+    with pytest.raises(InvalidInput, match=r"--set must be among tuned, unseen or all, got heldout"):
+        run_extraction(console=Console(file=io.StringIO()), langs=["en"], data=tmp_path, sets=["heldout"])
+
+
+def test_each_set_is_scored_and_reported_apart(tmp_path: Path) -> None:
+    _write_set(tmp_path, "Chicago")  # the extractor's fact: found
+    _write_set(tmp_path / "unseen", "Denver")  # another value: missed, and the candidate unmatched
+    printed = io.StringIO()
+    result = run_extraction(console=Console(file=printed, width=200), langs=["en"], data=tmp_path,
+                            out=tmp_path / "figures.json")
+    assert list(result) == ["tuned", "unseen"]
+    assert (result["tuned"]["en"]["all"]["recall"], result["unseen"]["en"]["all"]["recall"]) == (1.0, 0.0)
+    assert json.loads((tmp_path / "figures.json").read_text())["unseen"]["en"]["all"]["found"] == 0
+    text = printed.getvalue()
+    assert "tuned set (written while the rules were tuned)" in text
+    assert "unseen (written without reading the rules)" in text
+    assert "side by side" in text
+
+
+def test_root_without_unseen_folder_scores_the_tuned_set_alone(tmp_path: Path) -> None:
+    _write_set(tmp_path, "Chicago")
+    (tmp_path / "zh.jsonl").write_text("")  # both languages, no second reading: the agreement is skipped
+    result = run_extraction(console=Console(file=io.StringIO()), data=tmp_path)
+    assert list(result) == ["tuned"] and "second_reading" not in result["tuned"]
+    assert list(run_extraction(console=Console(file=io.StringIO()), data=tmp_path, sets=["tuned"])) == ["tuned"]

@@ -1,8 +1,13 @@
 """``memstrata bench extraction``: precision and recall of the rule extractor on annotated messages.
 
-The set (``bench/data/extraction/{en,zh}.jsonl``, described in its ``README.md``) holds real turns
-(LoCoMo conv-30, MemoryBank, RealMem) and written statements of each statement shape, each
-annotated with the facts a careful person would store, plus written change sequences annotated
+Two sets, scored and reported apart (``SETS``; both described in ``bench/data/extraction/README.md``):
+
+- ``tuned`` (``bench/data/extraction/{en,zh}.jsonl``): real turns (LoCoMo conv-30, MemoryBank,
+  RealMem) and written statements of each statement shape, written while the rules were tuned;
+- ``unseen`` (``bench/data/extraction/unseen/{en,zh}.jsonl``): messages written by someone who had
+  not read the rules, so its figures say how the extractor reads sentences nobody tuned it for.
+
+Each message is annotated with the facts a careful person would store; written change sequences
 with the value that must be current at the end.
 
 Comparison is key-free, so an extractor is not judged by the taxonomy's names:
@@ -36,6 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +59,12 @@ from memstrata.text.hanzi import simplified
 from memstrata.types import Fact
 
 LANGUAGES = ("en", "zh")
+#: The annotated sets and the folder of each under the set's root (the package's ``bench/data/extraction``
+#: or ``--data``): ``tuned``, written while the rules were tuned; ``unseen``, written without reading them.
+SETS: dict[str, str] = {"tuned": "", "unseen": "unseen"}
+#: How a set is named in the printed report.
+SET_TITLES = {"tuned": "tuned set (written while the rules were tuned)",
+              "unseen": "unseen (written without reading the rules)"}
 #: Shortest folded value (characters) that may match by containment: "Go" inside "Google" must not.
 MIN_CONTAINED = 3
 #: The same for a value in Chinese, where most words have two characters (过道 in 靠过道).
@@ -163,13 +175,15 @@ def _ratio(a: int, b: int) -> float | None:
     return round(a / b, 3) if b else None
 
 
-def load_cases(langs: Iterable[str] = LANGUAGES, data: Path | None = None) -> list[Case]:
-    """The annotated cases of ``langs``, from ``data`` (a folder of ``<lang>.jsonl``) or the
-    package's own set. Raises ``InvalidInput`` naming the file and line of a malformed case."""
+def load_cases(langs: Iterable[str] = LANGUAGES, data: Path | None = None, set_name: str = "tuned") -> list[Case]:
+    """The annotated cases of ``langs`` in the set ``set_name`` (a key of ``SETS``), from ``data`` (the
+    sets' root: ``<lang>.jsonl`` for ``tuned``, ``unseen/<lang>.jsonl`` for ``unseen``) or the package's
+    own sets. Raises ``InvalidInput`` naming the file and line of a malformed case, or the file missing."""
     out = []
     for lang in langs:
-        name = f"{lang}.jsonl"
-        path = (data / name) if data else resources.files("memstrata") / "bench/data/extraction" / name
+        path = _set_root(data, set_name) / f"{lang}.jsonl"
+        if not path.is_file():
+            raise InvalidInput(f"{path}: no such file (the {set_name} set's {lang} cases)")
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
                 continue
@@ -182,6 +196,14 @@ def load_cases(langs: Iterable[str] = LANGUAGES, data: Path | None = None) -> li
             except (KeyError, TypeError, ValueError) as exc:
                 raise InvalidInput(f"{path}: line {n}: malformed case ({exc})") from None
     return out
+
+
+def _set_root(data: Path | None, set_name: str) -> Path | Traversable:
+    """The folder of ``set_name``'s files under ``data`` or the package's ``bench/data/extraction``."""
+    if set_name not in SETS:
+        raise InvalidInput(f"--set must be among {', '.join(SETS)} or all, got {set_name}")
+    root = data if data is not None else resources.files("memstrata") / "bench/data/extraction"
+    return root / SETS[set_name] if SETS[set_name] else root
 
 
 def matches(seen: Seen, want: Annotated) -> bool:
@@ -314,9 +336,9 @@ def report(tallies: dict[tuple[str, str], Tally]) -> dict[str, Any]:
     return dict(out)
 
 
-def table(tallies: dict[tuple[str, str], Tally]) -> Table:
-    """One row per (language, shape), each language's total last."""
-    t = Table(title="memstrata bench extraction (rule extractor)")
+def table(tallies: dict[tuple[str, str], Tally], set_name: str = "tuned") -> Table:
+    """One row per (language, shape), each language's total last; titled with the set's name."""
+    t = Table(title=f"memstrata bench extraction (rule extractor): {SET_TITLES.get(set_name, set_name)}")
     for col in ("lang", "shape", "msgs", "pred", "exp", "P", "R", "sequences"):
         t.add_column(col, justify="left" if col in ("lang", "shape") else "right")
     order = sorted(tallies, key=lambda k: (k[0], k[1] == "all", k[1]))
@@ -333,35 +355,74 @@ def _shown(x: float | None) -> str:
 
 
 def run_extraction(*, console: Console, langs: Sequence[str] = LANGUAGES, data: Path | None = None,
-                   out: Path | None = None, misses: Sequence[str] = ()) -> dict[str, Any]:
-    """Score the rule extractor on the set, print the table, and write ``out`` (JSON) if given.
-    ``misses`` names shapes (``real``, ``change``, ``all``) whose wrong messages are printed first:
-    each message's missed facts (``-``) and candidates matching no annotated fact (``+``).
+                   out: Path | None = None, misses: Sequence[str] = (),
+                   sets: Sequence[str] = tuple(SETS)) -> dict[str, Any]:
+    """Score the rule extractor on each of ``sets`` apart, print one table per set, and write ``out``
+    (JSON: ``{set: {lang: {shape: counts and ratios}}}``, the tuned set's ``second_reading`` beside its
+    languages) if given. ``data`` is the sets' root (``<lang>.jsonl``, ``unseen/<lang>.jsonl``); a root
+    without ``unseen/`` scores the tuned set alone unless ``sets`` names ``unseen``. ``misses`` names
+    shapes (``real``, ``change``, ``all``) whose wrong messages are printed before each table: each
+    message's missed facts (``-``) and candidates matching no annotated fact (``+``).
 
     Raises:
-        InvalidInput: a language outside ``LANGUAGES`` or a malformed case (file and line named).
+        InvalidInput: a language outside ``LANGUAGES``, a set outside ``SETS``, a set's file missing,
+            or a malformed case (file and line named).
     """
     bad = [lang for lang in langs if lang not in LANGUAGES]
     if bad:
         raise InvalidInput(f"--lang must be among {', '.join(LANGUAGES)}, got {', '.join(bad)}")
-    cases = load_cases(langs, data)
+    for name in sets:
+        _set_root(data, name)  # an unknown set is refused before any is scored
+    chosen = [name for name in sets if len(sets) == 1 or name == "tuned" or _set_present(data, name, langs)]
+    result: dict[str, Any] = {}
+    for name in chosen:
+        cases = load_cases(langs, data, name)
+        result[name] = _score_set(console, name, cases, misses)
+        if name == "tuned" and set(langs) == set(LANGUAGES) and _set_root(data, name).joinpath(
+                "second_reading.jsonl").is_file():
+            agreed = agreement(cases, data)
+            console.print(f"second reading of {agreed.messages} messages: store/no-store kappa {agreed.kappa:.3f} "
+                          f"(observed {agreed.observed:.3f}); facts of the set found by the second reading "
+                          f"{agreed.first_found:.3f}, the other way {agreed.second_found:.3f}")
+            result[name]["second_reading"] = agreed.__dict__
+    if len(result) > 1:
+        console.print(side_by_side(result))
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    return result
+
+
+def side_by_side(result: dict[str, Any]) -> Table:
+    """Each set's language totals, one row per (set, language): the tuned figures beside the unseen ones."""
+    t = Table(title="memstrata bench extraction: the sets side by side")
+    for col in ("set", "lang", "msgs", "P", "R", "sequences"):
+        t.add_column(col, justify="left" if col in ("set", "lang") else "right")
+    for name, by_lang in result.items():
+        for lang in LANGUAGES:
+            d = by_lang.get(lang, {}).get("all")
+            if d is None:
+                continue
+            seq = f"{d['right']}/{d['sequences']}" if d["sequences"] else "-"
+            t.add_row(SET_TITLES.get(name, name), lang, str(d["messages"]), _shown(d["precision"]),
+                      _shown(d["recall"]), seq)
+    return t
+
+
+def _set_present(data: Path | None, set_name: str, langs: Sequence[str]) -> bool:
+    """Whether the root holds ``set_name``'s file for every one of ``langs``."""
+    return all(_set_root(data, set_name).joinpath(f"{lang}.jsonl").is_file() for lang in langs)
+
+
+def _score_set(console: Console, set_name: str, cases: Sequence[Case], misses: Sequence[str]) -> dict[str, Any]:
+    """Score one set, print its wrong messages of the shapes in ``misses`` and its table; its report."""
     tallies = score(cases)
     for (_, shape), tally in sorted(tallies.items()):
         if shape in misses or ("all" in misses and shape != "all"):
             for line in tally.wrong:
                 console.print(line, markup=False, highlight=False, soft_wrap=True)
-    console.print(table(tallies))
-    result = report(tallies)
-    if set(langs) == set(LANGUAGES):
-        agreed = agreement(cases, data)
-        console.print(f"second reading of {agreed.messages} messages: store/no-store kappa {agreed.kappa:.3f} "
-                      f"(observed {agreed.observed:.3f}); facts of the set found by the second reading "
-                      f"{agreed.first_found:.3f}, the other way {agreed.second_found:.3f}")
-        result["second_reading"] = agreed.__dict__
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
-    return result
+    console.print(table(tallies, set_name))
+    return report(tallies)
 
 
 @dataclass(frozen=True)
