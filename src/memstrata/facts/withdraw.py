@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from memstrata.extract import parted
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.cancelled import PLAN_KEYS, names_trip
@@ -176,6 +177,7 @@ def names_value(value: str, key: str, stored: str) -> bool:
     whole. A pet or a relative is named by its kind (``extract.cessation.of_kind``: "dog" names "dog
     named Max"); an allergy by its allergen (``extract.allergens``): a value stored before that
     clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
+    a partner parted from by name only by a partner of that name (``extract.parted.ends``);
     a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``); a plan by the place it
     goes to (``extract.cancelled.names_trip``: "Lisbon" names "going to Lisbon"). A make names its
     model and a model its make (``model_of``: "Tesla" and "Tesla Model 3", 特斯拉 and 特斯拉Model 3)."""
@@ -183,6 +185,8 @@ def names_value(value: str, key: str, stored: str) -> bool:
         return True
     if key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
         return withdraws_habit(value, stored)
+    if key == "family.member" and (partner := parted.ends(value, stored)) is not None:
+        return partner  # "Sarah and I broke up" ends "girlfriend named Sarah", never "daughter named Sarah"
     if key in ("pet", "family.member"):  # "I don't have a dog anymore" ends "dog named Max", "2 dogs"
         return of_kind(value, stored)
     if key in PLAN_KEYS:  # "The Lisbon trip is cancelled" ends "going to Lisbon", "trip to Lisbon"
