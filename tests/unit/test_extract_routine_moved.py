@@ -55,3 +55,19 @@ def test_a_day_added_or_another_routine_moved_keeps_the_habit(tmp_path: Path, be
                                                               kept: tuple[str, str]) -> None:
     active, _ = _stored(tmp_path, before, after)
     assert kept in active
+
+
+
+@pytest.mark.parametrize(("before", "after", "kept", "wrong"), [
+    # another person's routine moved: the user's own stays, and theirs is no habit of the user's
+    ("I do yoga every Monday", "My wife's yoga class moved to Thursdays", "do yoga every Monday",
+     "wife's yoga class on Thursdays"),
+    ("I have piano lessons every Wednesday", "My son's piano lessons moved to Thursdays",
+     "have piano lessons every Wednesday", "son's piano lessons on Thursdays"),
+    ("我每周三上钢琴课", "儿子的钢琴课改到每周四了", "每周三上钢琴课", "每周四儿子的钢琴课"),
+    ("我每周三练瑜伽", "她的瑜伽课挪到每周二了", "每周三练瑜伽", "每周二她的瑜伽课"),
+])
+def test_another_persons_routine_moved_is_no_habit_of_the_user(tmp_path: Path, before: str, after: str,
+                                                               kept: str, wrong: str) -> None:
+    active, superseded = _stored(tmp_path, before, after)
+    assert (HABIT, kept) in active and (HABIT, wrong) not in active

@@ -8,7 +8,8 @@ same activity on a new day: it withdraws the habits of that activity (``extract.
 activity inside the stored habit, the same polarity), then states the new one, in that order (the engine applies
 a message's findings in order, so the new habit is not withdrawn with the old). The activity is the habit without
 its day or time (``activity_of``). A routine said with no change of when ("I also swim on Thursdays") adds a day,
-as before; a day alone with no activity ("from now on Sundays") withdraws nothing.
+as before; a day alone with no activity ("from now on Sundays") withdraws nothing, and a routine said as a person's
+("My wife's yoga class moved to Thursdays", 儿子的钢琴课改到每周四了: ``someones``) is no habit of the user's.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from dataclasses import replace
 
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.habits import said_of_user
+from memstrata.extract.subject_zh import NAME as NAME_ZH
+from memstrata.extract.subject_zh import RELATION as RELATION_ZH
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -53,6 +56,25 @@ _MOVED_ZH = lazy_regex(rf"^(?:我们?的?)?(?P<act>[\u4e00-\u9fff]{{2,8}}?)(?:�
                        rf"(?:改到|换到|挪到|调到|改成|换成|改在)了?(?P<when>{_WHEN_ZH})(?:了|去了|上了)?$")
 #: What follows a change of when that is no activity: a way of putting it off (再说, 再看), a pronoun.
 _NO_ACTIVITY_ZH = lazy_regex(r"^(?:再说|再看|再议|吧|了|这个|那个|它|这样|一样)")
+
+#: An activity said as someone's ("wife's yoga class", "the kids' swim practice", 儿子的钢琴课, 她的瑜伽课): a person's
+#: possessive before it. A day's is no person's ("Wednesday's class", 周三的瑜伽课).
+_WHOSE_EN = lazy_regex(rf"^(?!(?:{_DAY_EN}|today|tonight|tomorrow|this\s+week|next\s+week)['’])(?:[\w-]+\s)?[\w-]+"
+                       r"(?:['’]s|s['’])\s", _IC)
+_WHOSE_ZH = lazy_regex(rf"^(?!{_DAY_ZH})(?:{RELATION_ZH}|{NAME_ZH}|[他她你]们?|孩子们?|宝宝)的")
+
+
+def someones(act: str) -> bool:
+    """Whether the activity ``act`` (English or Chinese) is said as a person's, not the user's: a routine of theirs
+    moved ("My wife's yoga class moved to Thursdays", 儿子的钢琴课改到每周四了) is no habit of the user's and
+    withdraws none.
+
+    >>> someones("wife's yoga class"), someones("kids' swim practice"), someones("儿子的钢琴课"), someones("她的瑜伽课")
+    (True, True, True, True)
+    >>> someones("piano lessons"), someones("Wednesday's yoga class"), someones("周三的瑜伽课"), someones("钢琴课")
+    (False, False, False, False)
+    """
+    return bool(_WHOSE_EN.match(act) or _WHOSE_ZH.match(act))
 
 
 def activity_of(value: str) -> str:
@@ -106,8 +128,8 @@ def moved_en(clause: str) -> list[Finding]:
         return []
     act, when = (m.group("act"), m.group("when")) if m.group("act") else (m.group("act2"), m.group("when2"))
     act = act.strip()
-    if re.fullmatch(r"(?:it|that|this|them|one|appointment|meeting|flight|date|deadline)", act, _IC):
-        return []
+    if re.fullmatch(r"(?:it|that|this|them|one|appointment|meeting|flight|date|deadline)", act, _IC) or someones(act):
+        return []  # "My wife's yoga class moved to Thursdays": her routine, not the user's
     when = when if re.match(r"(?:on|every|at)\s", when, _IC) else f"on {when}"
     value = f"{act} {when}"
     return [Finding("preference.habit", act, CONF_STATED, clause, retract=True),
@@ -118,8 +140,8 @@ def moved_zh(clause: str) -> list[Finding]:
     """钢琴课改到周四了: the habits of 钢琴课 withdrawn, then 周四钢琴课; ``[]`` for any other clause."""
     text = clean_value(clause, "zh")
     m = _MOVED_ZH.match(text)
-    if m is None or _NO_ACTIVITY_ZH.match(m.group("act")):
-        return []
+    if m is None or _NO_ACTIVITY_ZH.match(m.group("act")) or someones(m.group("act")):
+        return []  # 儿子的钢琴课改到每周四了: his routine, not the user's
     value = f"{m.group('when')}{m.group('act')}"
     return [Finding("preference.habit", m.group("act"), CONF_STATED, clause, retract=True),
             Finding("preference.habit", value, CONF_STATED, clause)]
