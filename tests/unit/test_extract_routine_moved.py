@@ -70,4 +70,4 @@ def test_a_day_added_or_another_routine_moved_keeps_the_habit(tmp_path: Path, be
 def test_another_persons_routine_moved_is_no_habit_of_the_user(tmp_path: Path, before: str, after: str,
                                                                kept: str, wrong: str) -> None:
     active, superseded = _stored(tmp_path, before, after)
-    assert (HABIT, kept) in active and (HABIT, wrong) not in active
+    assert (HABIT, kept) in active and (HABIT, kept) not in superseded and (HABIT, wrong) not in active
