@@ -22,6 +22,7 @@ from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount
+from memstrata.lifecycle.target import NOT_GIVEN, NotGiven
 from memstrata.memory import Memory, ScopeArgs
 from memstrata.paging import Page
 from memstrata.types import ApiKey, Episode, Fact, Hit, MemoryEvent
@@ -200,13 +201,14 @@ class AsyncMemory:
         return await self._run(self.memory.delete, fact_id, episode_id=episode_id, sources=sources, actor=actor,
                                **scope)
 
-    async def forget(self, *, user_id: str | None = None, session_id: str | None = None,
-                     fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
-                     before: datetime | None = None, background: bool | None = None,
-                     actor: str = "sdk", org_id: str | None = None,
-                     project_id: str | None = None, filter: str | Expr | None = None,
-                     kind: str = "fact", episode_id: int | None = None, sources: bool = False) -> ForgetReceipt:
-        """``Memory.forget``."""
+    async def forget(self, *, user_id: str | None = None, session_id: str | NotGiven | None = NOT_GIVEN,
+                     fact_id: int | NotGiven | None = NOT_GIVEN, agent_id: str | NotGiven | None = NOT_GIVEN,
+                     all_users: bool = False, before: datetime | NotGiven | None = NOT_GIVEN,
+                     background: bool | None = None, actor: str = "sdk", org_id: str | None = None,
+                     project_id: str | None = None, filter: str | Expr | NotGiven | None = NOT_GIVEN,
+                     kind: str = "fact", episode_id: int | NotGiven | None = NOT_GIVEN,
+                     sources: bool = False) -> ForgetReceipt:
+        """``Memory.forget`` (a narrowing target given as ``None`` is refused the same way)."""
         return await self._run(self.memory.forget, user_id=user_id, session_id=session_id, fact_id=fact_id,
                                agent_id=agent_id, all_users=all_users, before=before, background=background,
                                actor=actor, org_id=org_id, project_id=project_id, filter=filter, kind=kind,

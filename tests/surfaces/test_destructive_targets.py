@@ -49,6 +49,13 @@ def _sqlite_rows(db: Path) -> dict[str, int]:
 SDK_CASES: list[tuple[str, Callable[[Memory], Any]]] = [
     ("missing: bare forget", lambda m: m.forget()),
     ("null: every target None", lambda m: m.forget(user_id=None, fact_id=None, episode_id=None, before=None)),
+    # a narrowing target given as None beside a user: a fact id a lookup did not find forgot all of alice
+    ("null fact beside a user", lambda m: m.forget(user_id="alice", fact_id=None)),
+    ("null message beside a user", lambda m: m.forget(user_id="alice", episode_id=None)),
+    ("null session beside a user", lambda m: m.forget(user_id="alice", session_id=None)),
+    ("null agent beside a user", lambda m: m.forget(user_id="alice", agent_id=None)),
+    ("null before beside a user", lambda m: m.forget(user_id="alice", before=None)),
+    ("null filter beside a user", lambda m: m.forget(user_id="alice", filter=None)),
     ("empty user", lambda m: m.forget(user_id="")),
     ("whitespace user", lambda m: m.forget(user_id="  ")),
     ("empty before", lambda m: m.forget(before="")),  # type: ignore[arg-type]
@@ -107,6 +114,9 @@ def test_sdk_refuses_every_destructive_call_without_an_explicit_target(seeded: M
     with pytest.raises(InvalidInput) as text_id:  # an id given as text is named, not a bare ValueError
         seeded.rollback("12")  # type: ignore[arg-type]
     assert text_id.value.details() == {"field": "event_id"} and "whole-number id" in str(text_id.value)
+    with pytest.raises(InvalidInput) as null:  # a fact id a lookup did not find is not "all of alice"
+        seeded.forget(user_id="alice", fact_id=None)
+    assert null.value.details() == {"field": "fact_id"} and "fact_id is None" in str(null.value)
     with pytest.raises(InvalidInput) as unnamed:  # it forgot every user of the instance's project
         seeded.forget(all_users=True, org_id="o")
     assert unnamed.value.details() == {"field": "project_id"} and "every user of the project" in str(unnamed.value)
@@ -217,6 +227,10 @@ FORGET_BODIES: list[dict[str, Any]] = [
     {"all_users": True}, {"all_users": True, "project_id": "P"}, {"all_users": True, "session_id": "s0"},
     {"all_users": True, "org_id": "o", "project_id": " "}, {"user_id": "bob", "org_id": ""},
     {"user_id": "bob", "org_id": "o", "project_id": ""},
+    # a target sent as null beside a user: `{"user_id": "alice", "fact_id": null}` forgot all of alice
+    {"user_id": "alice", "fact_id": None}, {"user_id": "alice", "episode_id": None},
+    {"user_id": "alice", "session_id": None}, {"user_id": "alice", "agent_id": None},
+    {"user_id": "alice", "before": None}, {"user_id": "alice", "filter": None},
 ]
 
 
@@ -257,12 +271,14 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
         blank_project = client.delete("/v1/projects/%20")
         no_org = client.delete("/v1/projects/P")  # ran on the server's default org: 200, an empty receipt
         no_tenant = client.post("/v1/forget", json={"all_users": True})  # every user of the server's default
+        null_fact = client.post("/v1/forget", json={"user_id": "alice", "fact_id": None})
     for answer, field in ((blank_key, "key_id"), (blank_project, "project_id"), (no_org, "org_id"),
-                          (no_tenant, "org_id")):
+                          (no_tenant, "org_id"), (null_fact, "fact_id")):
         assert answer.status_code == 422, answer.text
         assert (answer.json()["error"]["code"], answer.json()["error"]["details"]) == ("invalid_input",
                                                                                        {"field": field}), answer.text
     assert "every user of the project" in no_tenant.json()["error"]["message"], no_tenant.text
+    assert "fact_id is null" in null_fact.json()["error"]["message"], null_fact.text
 
 
 def test_a_forget_naming_no_user_is_refused_in_the_doors_words(rest: tuple[Server, dict[str, str]],

@@ -31,7 +31,7 @@ from memstrata.clock import parse_time
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError
 from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
-from memstrata.lifecycle.target import require_target, require_tenant
+from memstrata.lifecycle.target import NOT_GIVEN, left_out_if_none, require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, counted_rows
 from memstrata.types import Fact
@@ -101,11 +101,13 @@ def forget(
             raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
-            receipt = memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
-                                    before=None if before is None else parse_time(before, "--before"),
+            # an option not given is left out (an empty one was refused above, as the SDK refuses None)
+            receipt = memory.forget(user_id=owner, agent_id=left_out_if_none(agent),
+                                    session_id=left_out_if_none(session), fact_id=left_out_if_none(fact),
+                                    before=NOT_GIVEN if before is None else parse_time(before, "--before"),
                                     all_users=all_users, actor="cli", org_id=org, project_id=project,
-                                    background=None if wait else True,
-                                    filter=filter, kind=kind, episode_id=episode, sources=sources)
+                                    background=None if wait else True, filter=left_out_if_none(filter), kind=kind,
+                                    episode_id=left_out_if_none(episode), sources=sources)
             if receipt.status == "running" and wait:
                 with Progress(TextColumn("forgetting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                               console=err, disable=as_json) as progress:

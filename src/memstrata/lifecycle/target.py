@@ -10,7 +10,12 @@ was dropped, leaving the default user as the target) and a target filled in by t
   caller wrote, before any default filled a gap (``Memory(user_id=...)``'s user,
   ``$MEMSTRATA_USER``, the user an API key is bound to, the configured project);
 * a target given blank (``""``, whitespace only, an empty filter) is refused even when another
-  argument names a target: a blank is a mistake (an unset variable), never "everything".
+  argument names a target: a blank is a mistake (an unset variable), never "everything";
+* a narrowing target given as ``None`` / JSON ``null`` (``forget(user_id="alice", fact_id=None)``,
+  ``{"user_id": "alice", "fact_id": null}``) is refused too: left out, the forget covers the whole
+  user, so a fact id that a lookup did not find erased everything about the user
+  (``refuse_null``). An argument the caller left out is ``NOT_GIVEN`` in the SDK and absent from
+  the body on REST.
 
 Every door reaches ``require_target``: ``Memory.forget``, ``Memory.delete_project`` and
 ``Memory.undo`` call it on their own arguments, and the CLI, REST and MCP doors call it on what
@@ -20,8 +25,43 @@ argument, before anything is read or deleted.
 
 from __future__ import annotations
 
+from typing import Final, TypeVar
+
 from memstrata.arguments import check_id
 from memstrata.errors import InvalidInput
+
+T = TypeVar("T")
+
+
+class NotGiven:
+    """The type of ``NOT_GIVEN``: an argument of a destructive call that the caller left out,
+    told apart from ``None`` given on purpose (the pattern of httpx's ``USE_CLIENT_DEFAULT``)."""
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+#: Default of a narrowing target of ``Memory.forget`` (``fact_id``, ``session_id`` ...): left out.
+NOT_GIVEN: Final = NotGiven()
+
+#: The targets of a forget that narrow it inside a user's memory: one left out widens the forget,
+#: so one given as ``None`` / ``null`` is refused (``refuse_null``). ``user_id`` is not among them:
+#: ``None`` there is the instance's or the key's user, and with no other target it is refused anyway.
+NARROWING_TARGETS = ("session_id", "agent_id", "before", "filter", "fact_id", "episode_id")
+
+
+def or_none(value: T | NotGiven) -> T | None:
+    """``value``, or ``None`` when it is ``NOT_GIVEN``."""
+    return None if isinstance(value, NotGiven) else value
+
+
+def left_out_if_none(value: T | None) -> T | NotGiven:
+    """``value``, or ``NOT_GIVEN`` when it is ``None``: for a door that has already refused the
+    targets its caller gave as ``null`` and passes on the ones it was not given."""
+    return NOT_GIVEN if value is None else value
 
 
 def _blank(value: object) -> bool:
@@ -62,6 +102,27 @@ def refuse_blank(operation: str, **given: object) -> None:
             raise InvalidInput(f"{operation}: {name} is {what}; a destructive operation needs an explicit, "
                                "non-empty target (an unset variable must not widen it); nothing was deleted",
                                field=name)
+
+
+def refuse_null(operation: str, *names: str, null: str = "None") -> None:
+    """Refuse ``operation`` when the caller gave one of the narrowing targets ``names`` as ``None``
+    (JSON ``null``): a fact id a lookup did not find, an unset ``$SESSION``. Left out, such a target
+    widens the forget to the whole user; given empty, it is a mistake (``NARROWING_TARGETS``).
+
+    Args:
+        operation: the call in the door's words (``forget()``, ``POST /v1/forget``).
+        names: the targets given as ``None``, by the door's names (empty: nothing to refuse).
+        null: how the door spells the value (``None``, ``null``), for the message.
+
+    Raises:
+        InvalidInput: naming the first such target (``details.field``); nothing was deleted.
+    """
+    if names:
+        name = names[0]
+        raise InvalidInput(f"{operation}: {name} is {null}; give the {name.removesuffix('_id')} to forget, or leave "
+                           f"{name} out to forget all that the other arguments name (such as the whole user): a "
+                           "destructive operation needs an explicit, non-empty target; nothing was deleted",
+                           field=name)
 
 
 def _require(operation: str, hint: str, given: dict[str, object]) -> None:

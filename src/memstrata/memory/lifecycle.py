@@ -33,7 +33,16 @@ from memstrata.lifecycle.preview import ForgetPreview, delete_preview, forget_pr
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
-from memstrata.lifecycle.target import refuse_blank, require_id, require_target, require_tenant
+from memstrata.lifecycle.target import (
+    NOT_GIVEN,
+    NotGiven,
+    or_none,
+    refuse_blank,
+    refuse_null,
+    require_id,
+    require_target,
+    require_tenant,
+)
 from memstrata.memory.base import ScopeArgs
 from memstrata.memory.recall import RecallMethods
 from memstrata.recall.query import parse_filter
@@ -109,11 +118,12 @@ class LifecycleMethods(RecallMethods):
             return cast(Episode, self.get(episode_id=episode_id, **scope))
         return Reader(fact, episode, self._scope(**scope))
 
-    def forget(self, *, user_id: str | None = None, session_id: str | None = None,
-               fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
-               before: datetime | None = None, background: bool | None = None,
-               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None,
-               filter: str | Expr | None = None, kind: str = "fact", episode_id: int | None = None,
+    def forget(self, *, user_id: str | None = None, session_id: str | NotGiven | None = NOT_GIVEN,
+               fact_id: int | NotGiven | None = NOT_GIVEN, agent_id: str | NotGiven | None = NOT_GIVEN,
+               all_users: bool = False, before: datetime | NotGiven | None = NOT_GIVEN,
+               background: bool | None = None, actor: str = "sdk", org_id: str | None = None,
+               project_id: str | None = None, filter: str | Expr | NotGiven | None = NOT_GIVEN,
+               kind: str = "fact", episode_id: int | NotGiven | None = NOT_GIVEN,
                sources: bool = False) -> ForgetReceipt:
         """Delete everything about a user, agent or session, episodes said ``before`` a time,
         one fact (``fact_id``, with ``sources=True`` the messages that stated it too) or one message
@@ -128,6 +138,11 @@ class LifecycleMethods(RecallMethods):
         chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
         ``secure_delete`` on, so the forgotten text leaves the file too (PostgreSQL:
         ``VACUUM FULL``, WAL switch and ``CHECKPOINT``; what that leaves: ``store.postgres.scrub``).
+
+        ``session_id``, ``agent_id``, ``before``, ``filter``, ``fact_id`` and ``episode_id`` narrow
+        the forget and are left out by default; one given as ``None`` is refused
+        (``forget(user_id="alice", fact_id=None)`` forgot the whole of alice when a lookup found no
+        fact: ``lifecycle.target.refuse_null``).
 
         Args:
             before: forget the scope's episodes said before this time (timezone-aware), and
@@ -150,8 +165,8 @@ class LifecycleMethods(RecallMethods):
 
         Raises:
             InvalidInput: no target (the instance's default user alone is not one: name it with
-                ``user_id``), a session, agent, time or filter of every user without ``all_users=True``
-                (``lifecycle.target.require_owner``), or both
+                ``user_id``), a narrowing target given as ``None``, a session, agent, time or
+                filter of every user without ``all_users=True`` (``lifecycle.target.require_owner``), or both
                 ``user_id`` and ``all_users=True``; ``all_users=True`` without ``org_id`` and
                 ``project_id`` in the call; a blank ``org_id`` or ``project_id``; ``all_users`` not a
                 bool; ``filter`` with ``before`` or ``fact_id``, a ``kind`` other than fact/episode,
@@ -164,6 +179,11 @@ class LifecycleMethods(RecallMethods):
             raise InvalidInput(f"forget(): all_users must be True or False, got {all_users!r}; nothing was deleted",
                                field="all_users")
         check_actor("forget()", actor)  # before anything is hidden: actor=["a"] failed in SQLite mid-forget
+        narrowing = {"session_id": session_id, "agent_id": agent_id, "before": before, "filter": filter,
+                     "fact_id": fact_id, "episode_id": episode_id}
+        refuse_null("forget()", *(name for name, value in narrowing.items() if value is None))
+        session_id, agent_id, before = or_none(session_id), or_none(agent_id), or_none(before)
+        filter, fact_id, episode_id = or_none(filter), or_none(fact_id), or_none(episode_id)
         shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
         # The instance's default user is not a target by itself: a bare forget() erased the whole user.
         require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "

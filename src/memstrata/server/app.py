@@ -24,7 +24,15 @@ from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
 from memstrata.lifecycle.schedule import MaintenanceScheduler
-from memstrata.lifecycle.target import refuse_blank, require_owner, require_target, require_tenant
+from memstrata.lifecycle.target import (
+    NARROWING_TARGETS,
+    left_out_if_none,
+    refuse_blank,
+    refuse_null,
+    require_owner,
+    require_target,
+    require_tenant,
+)
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes, transfer_routes
@@ -350,6 +358,9 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
     """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
     one fact; returns the receipt."""
     st = state_of(request)
+    # `{"user_id": "alice", "fact_id": null}` is a fact id that was not filled in, not "all of alice"
+    refuse_null("POST /v1/forget", *(name for name in NARROWING_TARGETS
+                                     if name in body.model_fields_set and getattr(body, name) is None), null="null")
     # The target is what the body names, before the key's user fills the scope: `{}` with a
     # user-bound key is refused, not "forget the key's user".
     require_target("POST /v1/forget", hint="user_id, agent_id, session_id, before, filter, fact_id, episode_id or "
@@ -370,11 +381,12 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                       every='"all_users": true', session_id=body.session_id, agent_id=body.agent_id,
                       before=body.before, filter=body.filter)
     with st.lock:
-        receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
-                                   agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
+        receipt = st.memory.forget(user_id=scope["user_id"], session_id=left_out_if_none(scope["session_id"]),
+                                   fact_id=left_out_if_none(body.fact_id), agent_id=left_out_if_none(scope["agent_id"]),
+                                   all_users=body.all_users, before=left_out_if_none(body.before),
                                    actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
-                                   filter=body.filter, kind=body.kind, episode_id=body.episode_id,
-                                   sources=body.sources)
+                                   filter=left_out_if_none(body.filter), kind=body.kind,
+                                   episode_id=left_out_if_none(body.episode_id), sources=body.sources)
         unknown = _unknown_user_note(st.memory, body, scope, receipt)
     notes = [r.note(r.by or body.fact_id, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
     notes += [n for n in [_sources_note(receipt), unknown] if n]

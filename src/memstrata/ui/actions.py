@@ -16,6 +16,7 @@ from fastapi.responses import RedirectResponse
 from starlette.responses import Response
 
 from memstrata.lifecycle.forget import TABLES
+from memstrata.lifecycle.target import left_out_if_none
 from memstrata.server.auth import principal_for
 from memstrata.server.errors import ApiError
 from memstrata.types import Fact
@@ -182,7 +183,7 @@ def forget(post: Checked) -> Response:
     _, session = forget_target(post.fields)
     scope = view.scope(user, session)
     receipt = view.call(lambda: view.memory.forget(
-        user_id=scope["user_id"], session_id=scope["session_id"], org_id=scope["org_id"],
+        user_id=scope["user_id"], session_id=left_out_if_none(scope["session_id"]), org_id=scope["org_id"],
         project_id=scope["project_id"], actor=view.actor))
     what = f"session {session!r} of {user!r}" if session else f"user {user!r}"
     counts = _counts(receipt)
