@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memstrata import Memory
-from memstrata.lifecycle.target import NOT_GIVEN
 from memstrata.embed.base import EmbeddingCache
+from memstrata.lifecycle.target import NOT_GIVEN
 
 ORGS = ("org-a", "org-b", "org-c")
 USERS = ("u0", "u1", "u2", "u3", "u4")
