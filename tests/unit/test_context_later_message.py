@@ -7,8 +7,11 @@ from __future__ import annotations
 import doctest
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from memstrata import Memory
 from memstrata.context import later
+from memstrata.types import Fact, Scope
 
 T0 = datetime(2026, 11, 2, 9, tzinfo=UTC)
 
@@ -50,3 +53,38 @@ def test_a_question_another_speaker_or_another_topic_is_not_said_later(memory: M
     block = memory.context("which carrier should we use for the new order?")
     assert "prefers UPS" in block
     assert "[said later]" not in block
+
+
+def _fact(key: str, value: str, subject: str | None = None) -> Fact:
+    return Fact(1, Scope(), "preference", key, value, "", 1.0, 0.8, "low", (1,), T0, None, None, None, "active",
+                0, None, T0, subject=subject)
+
+
+@pytest.mark.parametrize(("key", "value", "text"), [
+    # what another person said or thinks of the value says nothing of the user's fact
+    ("identity.location", "Denver", "My coworker said Denver is too expensive and he is moving to Austin."),
+    ("identity.location", "Denver", "Tom thinks Denver is boring."),
+    ("shipping.carrier", "UPS", "My friend keeps telling me UPS is the worst."),
+    ("identity.location", "上海", "他说上海太贵了，要搬去成都"),
+    ("identity.location", "北京", "我朋友说北京太堵了"),
+    ("identity.location", "北京", "小王觉得北京太堵了"),
+])
+def test_what_another_person_said_of_the_value_names_nothing(key: str, value: str, text: str) -> None:
+    assert not later.names(_fact(key, value), text)
+
+
+@pytest.mark.parametrize(("key", "value", "subject", "text"), [
+    # the user's own words, and the words of the person the fact is about, still name it
+    ("identity.location", "Denver", None, "I said Denver was fine, but I'm moving to Austin."),
+    ("identity.location", "上海", None, "我说过上海太贵了，下个月搬去成都"),
+    ("identity.location", "Boston", "mom", "My mom said she is leaving Boston next month."),
+    ("identity.location", "上海", "mom", "我妈妈说上海太贵了，想搬去成都"),
+])
+def test_the_users_or_the_facts_persons_words_still_name_it(key: str, value: str, subject: str | None,
+                                                             text: str) -> None:
+    assert later.names(_fact(key, value, subject), text)
+
+
+def test_another_persons_words_are_not_said_later_in_a_block(memory: Memory) -> None:
+    said(memory, "我住在上海", "他说上海太贵了，要搬去成都")
+    assert "[后来说的]" not in memory.context("我住在哪？")

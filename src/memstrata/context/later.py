@@ -8,7 +8,8 @@ right after a current fact it lists, the best-ranked message of the search that 
 fact, is about the same thing, and that the extractor did not read as a value of the fact's key:
 
 * later: said after the fact was last stated (``Fact.observed_at``), and not one of its citations;
-* about the same thing: a sentence of it that asks nothing names the fact's value
+* about the same thing: a sentence of it that asks nothing and reports no one else's words ("My coworker said
+  Denver is too expensive", 他说上海太贵了: ``told_by_another``) names the fact's value
   (``text.stating.stated_in``: "UPS", 上海, a whole word), or, for a key holding one value at a time
   (where a new value replaces the old: a carrier, a city, an editor), the key's attribute word
   ("carrier" of ``shipping.carrier``; ``later_words``);
@@ -28,11 +29,15 @@ facts are untouched.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime  # noqa: F401 (the doctest of ``names``)
 
 from memstrata.context.attribution import ELSEWHERE, is_users_own
+from memstrata.extract import kin
+from memstrata.extract.subject_zh import NAME as NAME_ZH
+from memstrata.extract.subject_zh import RELATION as RELATION_ZH
 from memstrata.extract.taxonomy import key_spec
 from memstrata.recall.evidence import evidence
 from memstrata.text.regex import lazy_regex
@@ -48,6 +53,16 @@ _QUESTION = lazy_regex(r"[?？][\s\"'”’)）]*$")
 
 #: Messages shown beside one fact: the best-ranked. More would let one fact's topic fill a small block.
 MAX_LATER = 1
+
+#: A sentence that reports what another person said or thinks ("My coworker said Denver is too expensive", "Tom
+#: thinks ...", 他说上海太贵了, 我朋友说北京太堵了): the teller, then a verb of saying or thinking, at its start.
+_TOLD_EN = lazy_regex(
+    r"^(?:(?:so|but|and|well|also|btw|anyway)\s*,?\s+)?(?P<who>he|she|they|(?-i:[A-Z][a-z]+)|"
+    r"(?:my|our|his|her|their)\s+[a-z-]+(?:\s+[a-z-]+)?)\s+(?:(?:also|always|just|still|even)\s+)*"
+    r"(?:said|says|told\s+me|tells\s+me|thinks|thought|reckons|claims|claimed|mentioned|"
+    r"keeps?\s+(?:saying|telling\s+me))\b", re.IGNORECASE)
+_TOLD_ZH = lazy_regex(rf"^(?:其实|不过|但是|对了)?[，,]?(?P<who>[他她]们?|(?:我的?)?(?:{RELATION_ZH})|{NAME_ZH})"
+                      r"(?:也|还|一直|总|老是|总是)?(?:说|觉得|认为|告诉我|跟我说|对我说)")
 
 
 def later_words(key: str) -> set[str]:
@@ -86,11 +101,30 @@ def names(fact: Fact, text: str) -> bool:
     value = fact.value if fact.value and not fact.encrypted else ""
     for start, end in pieces(text, SENTENCE_END):
         sentence = text[start:end]
-        if _QUESTION.search(sentence):
+        if _QUESTION.search(sentence) or told_by_another(sentence, fact):
             continue
         if (value and stated_in(value, sentence)) or (words and not words.isdisjoint(query_terms(sentence))):
             return True
     return False
+
+
+def told_by_another(sentence: str, fact: Fact) -> bool:
+    """Whether ``sentence`` reports what a person other than the user and other than the one ``fact`` is about said
+    or thinks ("My coworker said Denver is too expensive", 他说上海太贵了, 我朋友说北京太堵了): their words say
+    nothing of the fact. The user's own ("I said Denver was fine") and those of the fact's person ("My mom said she
+    is leaving Boston" beside her home) are not.
+
+    >>> fact = Fact(1, Scope(), "fact", "identity.location", "Boston", "", 1.0, 0.8, "low", (1,),
+    ...             datetime(2026, 1, 1, tzinfo=UTC), None, None, None, "active", 0, None,
+    ...             datetime(2026, 1, 1, tzinfo=UTC), subject="mom")
+    >>> told_by_another("Tom thinks Boston is boring.", fact), told_by_another("My mom said she's leaving Boston", fact)
+    (True, False)
+    """
+    m = _TOLD_EN.match(sentence.strip()) or _TOLD_ZH.match(sentence.strip())
+    if m is None:
+        return False
+    who = re.sub(r"^(?:(?:my|our)\s+|我的?)", "", m.group("who"), flags=re.IGNORECASE)
+    return fact.subject is None or kin.subject(who) != kin.subject(fact.subject)
 
 
 def is_later(episode: Hit, fact: Fact) -> bool:
