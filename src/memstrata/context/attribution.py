@@ -66,8 +66,16 @@ def is_users_own(hit: Hit) -> bool:
     if hit.episode is not None:
         return hit.episode.role == "user" and _same(hit.episode.producer_id, hit.episode.scope.user_id)
     if hit.fact is not None:
-        return hit.fact.project is not None or _same(hit.fact.subject, hit.fact.scope.user_id)
+        return is_users_own_fact(hit.fact)
     return True
+
+
+def is_users_own_fact(fact: Fact) -> bool:
+    """Whether ``fact`` is the scope's user's own: about no one in particular or about the user, or a project's
+    convention (``Fact.project``). A fact about anyone else, the user's relatives included (``wife``, ``Bob``,
+    ``boss``), is theirs: ``Memory.context``'s profile lists it under "About other people" and the inspector's
+    profile in its own section, by this one rule."""
+    return fact.project is not None or _same(fact.subject, fact.scope.user_id)
 
 
 def about_someone_else(fact: Fact) -> bool:

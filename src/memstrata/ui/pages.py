@@ -10,7 +10,9 @@ from __future__ import annotations
 import io
 import tempfile
 import zipfile
+from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,6 +37,11 @@ View = Annotated[Viewer, Depends(viewer)]
 #: Hits a search page shows.
 SEARCH_LIMIT = 20
 MODES = ("long_term", "short_term", "both")
+
+
+def _named(view: Viewer) -> Callable[[Fact], str | None]:
+    """``views.statement`` in the page's language: how every fact the pages list is named."""
+    return partial(views.statement, chinese=view.lang == "zh")
 
 
 def required(request: Request, name: str) -> str:
@@ -112,9 +119,10 @@ def profile(request: Request, view: View) -> Response:
         episodes = view.memory.page(kind="episode", limit=views.RECENT_EPISODES, cursor=cursor, **scope)
         return facts, episodes, view.memory.counts(**scope)
     facts, episodes, counts = view.call(read)
-    return render(view, "profile.html", user=user, topics=views.by_topic([f for f in facts if isinstance(f, Fact)]),
+    owners = views.by_owner([f for f in facts if isinstance(f, Fact)])
+    return render(view, "profile.html", user=user, topics=owners.own, others=owners.others,
                   sessions=views.by_session([e for e in episodes.items if isinstance(e, Episode)]), counts=counts,
-                  older=episodes.next_cursor, statement=views.statement, when=views.when)
+                  older=episodes.next_cursor, statement=_named(view), when=views.when)
 
 
 def search_options(request: Request) -> dict[str, Any]:
@@ -168,7 +176,8 @@ def search(request: Request, view: View) -> Response:
                        "session in `session` (the Session box), or search long_term", {"field": "session"})
     hits = view.call(lambda: view.memory.search(query, limit=SEARCH_LIMIT, **options, **scope)) if query else None
     return render(view, "search.html", user=user, session=session or "", query=query, options=options,
-                  raw=request.query_params, hits=hits, cites=views.hit_citations, shown=views.shown_value,
+                  raw=request.query_params, hits=hits, cites=views.hit_citations,
+                  said=partial(views.hit_text, chinese=view.lang == "zh"),
                   when=views.when, modes=MODES)
 
 
@@ -201,7 +210,7 @@ def history(request: Request, view: View) -> Response:
     fact_id = id_param(request, "fact")
     scope = view.scope(user)
     timeline = view.call(lambda: view.memory.history(fact_id, **scope))
-    return render(view, "history.html", user=user, fact_id=fact_id, timeline=timeline, statement=views.statement,
+    return render(view, "history.html", user=user, fact_id=fact_id, timeline=timeline, statement=_named(view),
                   when=views.when, undoable=views.UNDOABLE, undone=views.rolled_back(timeline),
                   done=request.query_params.get("done", ""))
 
@@ -219,7 +228,7 @@ def edit_form(request: Request, view: View) -> Response:
     """The form that changes a fact (an audited update)."""
     user = required(request, "user")
     fact = _fact(view, user, id_param(request, "fact"))
-    return render(view, "edit.html", user=user, fact=fact, statement=views.statement)
+    return render(view, "edit.html", user=user, fact=fact, statement=_named(view))
 
 
 #: Messages the delete page lists under "also forget the messages" (a fact stated more often is
@@ -251,7 +260,7 @@ def delete_form(request: Request, view: View) -> Response:
     previewed = bool(fact.citations) and view.memory.store.capabilities.forget_jobs
     going = view.call(lambda: view.memory.delete_preview(fact.id, sources=True, **scope)) if previewed else None
     others = [f for f in going.facts if f.id != fact.id] if going is not None else []
-    return render(view, "delete.html", user=user, fact=fact, statement=views.statement, sources=view.call(sources),
+    return render(view, "delete.html", user=user, fact=fact, statement=_named(view), sources=view.call(sources),
                   cited=len(fact.citations), when=views.when, others=others, shown_value=views.shown_value)
 
 
@@ -297,7 +306,7 @@ def forget_preview(request: Request, view: View) -> Response:
         user_id=scope["user_id"], session_id=scope["session_id"], org_id=scope["org_id"],
         project_id=scope["project_id"]))
     return render(view, "forget.html", user=user, target=target, session=session or "", preview=preview,
-                  statement=views.statement, when=views.when)
+                  statement=_named(view), when=views.when)
 
 
 @router.get("/export.jsonl")

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from memstrata.context.attribution import attribution, is_users_own_fact
+from memstrata.recall.hits import fact_hit
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 #: Messages shown on each side of a cited one.
@@ -41,12 +43,17 @@ def topic_of(fact: Fact) -> str:
     return fact.tag or fact.key.split(".", 1)[0]
 
 
+def _importance(fact: Fact) -> tuple[float, float, int]:
+    """The order of facts in a group: the most important first, then the most certain, then the oldest id."""
+    return -fact.importance, -fact.confidence, fact.id
+
+
 def by_topic(facts: Sequence[Fact]) -> list[tuple[str, list[Fact]]]:
     """Facts grouped by ``topic_of``, topics by name, the most important fact first in each."""
     groups: dict[str, list[Fact]] = {}
     for fact in facts:
         groups.setdefault(topic_of(fact), []).append(fact)
-    return [(topic, sorted(group, key=lambda f: (-f.importance, -f.confidence, f.id)))
+    return [(topic, sorted(group, key=_importance))
             for topic, group in sorted(groups.items(), key=lambda item: item[0].lower())]
 
 
@@ -74,12 +81,44 @@ def shown_value(fact: Fact | None, text: str) -> str | None:
     return text
 
 
-def statement(fact: Fact) -> str | None:
-    """A fact's statement (or ``key: value``), ``None`` when it is encrypted; a project's convention names its
-    folder first (``Fact.project``: ``in /home/dev/a: the project uses pnpm``), as the context block does: two
-    folders' conventions are two, not one user's."""
+def statement(fact: Fact, *, chinese: bool = False) -> str | None:
+    """A fact's statement (or ``key: value``), ``None`` when it is encrypted, named as the context block names it
+    (``context.attribution.attribution``): a fact about someone else says whose it is (``Bob likes eating sushi``,
+    ``Bob: prefers email``; a statement naming them already, ``老婆最喜欢的颜色是红色``, is left as said), and a
+    project's convention names its folder first (``Fact.project``: ``in /home/dev/a: the project uses pnpm``): two
+    folders' conventions are two, not one user's. ``chinese``: the page's labels are Chinese (a full-width colon,
+    ``在/home/dev/a：``)."""
     said = fact.statement or f"{fact.key}: {fact.value}"
-    return shown_value(fact, said if fact.project is None else f"in {fact.project}: {said}")
+    return shown_value(fact, attribution(fact_hit(fact), chinese=chinese) + said)
+
+
+def hit_text(hit: Hit, *, chinese: bool = False) -> str | None:
+    """What a search page prints of a hit: its text, a fact's named as ``statement`` names it; ``None`` for an
+    encrypted fact."""
+    if hit.fact is None:
+        return hit.text
+    return shown_value(hit.fact, attribution(hit, chinese=chinese) + hit.text)
+
+
+@dataclass(frozen=True)
+class Owners:
+    """A profile's current facts by whose they are (``context.attribution.is_users_own_fact``, the rule the context
+    block files them by): the user's own by topic, the others' by whom they are about."""
+
+    own: list[tuple[str, list[Fact]]]
+    others: list[tuple[str, list[Fact]]]
+
+
+def by_owner(facts: Sequence[Fact]) -> Owners:
+    """``facts`` split as ``Owners``: the user's own grouped ``by_topic``, each other person's (``Fact.subject``:
+    ``wife``, ``Bob``) in a group of their own, people by name, the most important fact first in each."""
+    others: dict[str, list[Fact]] = {}
+    for fact in facts:
+        if not is_users_own_fact(fact):
+            others.setdefault((fact.subject or "").strip(), []).append(fact)
+    return Owners(by_topic([f for f in facts if is_users_own_fact(f)]),
+                  [(whom, sorted(group, key=_importance)) for whom, group in sorted(others.items(),
+                                                                                   key=lambda item: item[0].lower())])
 
 
 def hit_citations(hit: Hit) -> tuple[int, ...]:
