@@ -33,6 +33,8 @@ def test_doctests() -> None:
     ("我每周六去买菜", "以后改到周日买菜", (HABIT, "周日买菜"), (HABIT, "每周六去买菜")),
     ("我每周三上钢琴课", "钢琴课改到周四了", ("schedule.event", "钢琴课"), (HABIT, "每周三上钢琴课")),
     ("我每周三上钢琴课", "钢琴课改到每周四了", (HABIT, "每周四钢琴课"), (HABIT, "每周三上钢琴课")),
+    # the clock time as the routines read it (extract.when.CLOCK_ZH: 点钟, 半夜)
+    ("我每周四上钢琴课", "钢琴课改到每周四晚上7点钟了", (HABIT, "每周四晚上7点钟钢琴课"), (HABIT, "每周四上钢琴课")),
 ])
 def test_a_routine_moved_supersedes_its_old_day(tmp_path: Path, before: str, after: str,
                                                 new: tuple[str, str], old: tuple[str, str]) -> None:

@@ -21,19 +21,18 @@ from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.habits import said_of_user
 from memstrata.extract.subject_zh import NAME as NAME_ZH
 from memstrata.extract.subject_zh import RELATION as RELATION_ZH
+from memstrata.extract.when import CLOCK_EN, CLOCK_ZH
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 
 _DAY_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays"
-_TIME_EN = (r"(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d\d|noon|midnight|"
-            r"\d{1,2}(?::\d\d)?\s+(?:in the morning|in the evening|at night))")
 #: When a routine is done, said at the end or the start of it: "on Sundays", "every Thursday at 6pm",
 #: "on Mondays and Thursdays", "at 7am".
-_WHEN_EN = (rf"(?:(?:on|every)\s+)?(?:{_DAY_EN})(?:\s*(?:,|and|&|or)\s*(?:{_DAY_EN}))*(?:\s+at\s+{_TIME_EN})?"
-            rf"|at\s+{_TIME_EN}")
+_WHEN_EN = (rf"(?:(?:on|every)\s+)?(?:{_DAY_EN})(?:\s*(?:,|and|&|or)\s*(?:{_DAY_EN}))*(?:\s+at\s+{CLOCK_EN})?"
+            rf"|at\s+{CLOCK_EN}")
 _AT_END_EN = lazy_regex(rf"^(?P<act>.+?),?\s+(?P<when>{_WHEN_EN})$", _IC)
-_AT_START_EN = lazy_regex(rf"^(?P<when>(?:on|every)\s+(?:{_DAY_EN})(?:\s+at\s+{_TIME_EN})?),?\s+"
+_AT_START_EN = lazy_regex(rf"^(?P<when>(?:on|every)\s+(?:{_DAY_EN})(?:\s+at\s+{CLOCK_EN})?),?\s+"
                           r"(?:i(?:'ll|\s+will)\s+)?(?P<act>.+)$", _IC)
 #: "My piano lesson moved to Thursday", "the team meeting has been moved to Friday at 3pm", "We moved yoga to
 #: Tuesdays".
@@ -43,11 +42,8 @@ _MOVED_EN = lazy_regex(
     rf"|^(?:i|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|rescheduled|shifted)\s+(?:my|our|the)\s+"
     rf"(?P<act2>[\w' -]+?)\s+to\s+(?P<when2>{_WHEN_EN})$", _IC)
 
-_ZH_NUM = r"[0-9一二两三四五六七八九十]{1,3}"
-_TIME_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里)?{_ZH_NUM}(?:点|點|:|：)"
-            rf"(?:半|一刻|三刻|{_ZH_NUM}分?)?")
 _DAY_ZH = r"(?:周|星期|礼拜)[一二三四五六日天](?:[和、跟](?:周|星期|礼拜)?[一二三四五六日天])*|周末|工作日"
-_WHEN_ZH = rf"(?:每个?)?(?:{_DAY_ZH})(?:{_TIME_ZH})?|每天{_TIME_ZH}|{_TIME_ZH}"
+_WHEN_ZH = rf"(?:每个?)?(?:{_DAY_ZH})(?:{CLOCK_ZH})?|每天{CLOCK_ZH}|{CLOCK_ZH}"
 #: 以后改到周日买菜, 以后每周日去买菜 (the change word, then when, then the activity).
 _DAY_FIRST_ZH = lazy_regex(rf"^(?:我们?)?(?:都|就|也)?(?:改到|换到|改在|换成|改成)?(?P<when>{_WHEN_ZH})(?:再|都|就)?"
                            r"(?P<act>[\u4e00-\u9fff]{2,10})$")

@@ -25,30 +25,26 @@ import re
 
 from memstrata.extract import rescheduled
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value
+from memstrata.extract.when import CLOCK_EN, CLOCK_ZH
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 
-_TIME_EN = (r"(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d\d|noon|midnight|"
-            r"\d{1,2}(?::\d\d)?\s+(?:in the morning|in the evening|at night))")
 _OFTEN_EN = (r"(?:(?:now|these days|usually|normally|always|generally|typically|often|mostly|tend to|try to|"
              r"like to)\s+)?")
 _DAILY_EN = r"(?:\s+(?:every day|each day|daily|on weekdays|during the week|every morning|every night|most days|" \
             r"most mornings|most nights|these days))?"
 _WAKE_EN = lazy_regex(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:wake up|wake|get up|up|awake)\s+(?:at\s+|around\s+|by\s+|"
-                      rf"about\s+|before\s+)?(?P<t>{_TIME_EN}){_DAILY_EN}$", _IC)
+                      rf"about\s+|before\s+)?(?P<t>{CLOCK_EN}){_DAILY_EN}$", _IC)
 _BED_EN = lazy_regex(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:go to bed|go to sleep|fall asleep|sleep|get to bed|"
                      rf"in bed|hit the sack|turn in)\s+(?:at\s+|around\s+|by\s+|about\s+|before\s+)?"
-                     rf"(?P<t>{_TIME_EN}){_DAILY_EN}$", _IC)
+                     rf"(?P<t>{CLOCK_EN}){_DAILY_EN}$", _IC)
 
-_ZH_NUM = r"[0-9一二两三四五六七八九十]{1,3}"
-_TIME_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?{_ZH_NUM}(?:点|點|:|：)"
-            rf"(?:半|一刻|三刻|{_ZH_NUM}分?)?(?:钟)?")
 _OFTEN_ZH = r"(?:现在|最近|一般|通常|平时|每天|每天都|都|基本上|基本|习惯|总是|一直|工作日|平常|大多|经常)*"
 #: The part of the day may come before how often (我早上一般六点半起床, 我晚上通常十一点睡): it goes with the hour.
 _PART_ZH = r"(?:每天|每)?(?P<part>早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜|晚|早)?"
-_WAKE_ZH = lazy_regex(rf"^我{_PART_ZH}{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:起床|起来|起|醒)了?$")
-_BED_ZH = lazy_regex(rf"^我{_PART_ZH}{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:睡觉|睡|上床|入睡)了?$")
+_WAKE_ZH = lazy_regex(rf"^我{_PART_ZH}{_OFTEN_ZH}(?P<t>{CLOCK_ZH})(?:左右|前|之前)?(?:就|都)?(?:起床|起来|起|醒)了?$")
+_BED_ZH = lazy_regex(rf"^我{_PART_ZH}{_OFTEN_ZH}(?P<t>{CLOCK_ZH})(?:左右|前|之前)?(?:就|都)?(?:睡觉|睡|上床|入睡)了?$")
 
 
 def _routine(clause: str, wake: re.Pattern[str], bed: re.Pattern[str]) -> list[Finding]:
@@ -65,9 +61,9 @@ def _routine(clause: str, wake: re.Pattern[str], bed: re.Pattern[str]) -> list[F
 
 
 _VERB_EN = r"(?:call|text|email|e-mail|message|ring|phone|contact|ping|bother|disturb)"
-_WHEN_EN = (rf"(?:(?:before|after|until|till|past)\s+{_TIME_EN}(?:\s+on\s+(?:weekdays|weekends))?|on weekends|"
+_WHEN_EN = (rf"(?:(?:before|after|until|till|past)\s+{CLOCK_EN}(?:\s+on\s+(?:weekdays|weekends))?|on weekends|"
             rf"at night|late at night|during (?:work|working|office) hours|at work|"
-            rf"between\s+{_TIME_EN}\s+and\s+{_TIME_EN})")
+            rf"between\s+{CLOCK_EN}\s+and\s+{CLOCK_EN})")
 _HOURS_EN = lazy_regex(rf"^(?:please\s+)?(?P<neg>don't|do not|never|please don't)\s+(?P<verb>{_VERB_EN})(?:\s+me)?"
                        rf"\s+(?P<when>{_WHEN_EN})$"
                        rf"|^(?:please\s+)?only\s+(?P<verb2>{_VERB_EN})\s+me\s+(?P<when2>{_WHEN_EN}|in the (?:morning|"
@@ -84,9 +80,9 @@ _REL_ZH = r"(?:之前|以前|之后|以后|过后|前|后)"
 _VERB_ZH = r"(?:打电话|打|来电|发消息|发微信|发短信|发信息|联系|打扰|找)"
 #: 早上9点前别给我打电话 / 晚上10点以后不要打扰我 / 别在早上9点前给我打电话.
 _HOURS_ZH = lazy_regex(
-    rf"^(?:请|麻烦)?(?P<t>{_TIME_ZH})(?P<r>{_REL_ZH})(?:请)?(?:别|不要|不用|勿|请勿)(?:再)?(?:给我|跟我|找我)?"
+    rf"^(?:请|麻烦)?(?P<t>{CLOCK_ZH})(?P<r>{_REL_ZH})(?:请)?(?:别|不要|不用|勿|请勿)(?:再)?(?:给我|跟我|找我)?"
     rf"(?P<v>{_VERB_ZH})(?:我)?$"
-    rf"|^(?:请|麻烦)?(?:别|不要|请勿|勿)(?:在)?(?P<t2>{_TIME_ZH})(?P<r2>{_REL_ZH})(?:给我|跟我|找我)?(?P<v2>{_VERB_ZH})(?:我)?$")
+    rf"|^(?:请|麻烦)?(?:别|不要|请勿|勿)(?:在)?(?P<t2>{CLOCK_ZH})(?P<r2>{_REL_ZH})(?:给我|跟我|找我)?(?P<v2>{_VERB_ZH})(?:我)?$")
 
 
 def _hours_en(clause: str) -> list[Finding]:

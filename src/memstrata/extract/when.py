@@ -68,6 +68,15 @@ def _checked(year: int | None, month: int, day: int) -> tuple[int | None, int, i
     return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
 
 
+#: A clock time said inside a clause: "7am", "6:30 p.m.", "18:00", "noon", "7 in the morning"; 早上6点半, 晚上十点一刻,
+#: 7：30, 半夜12点钟. The routines read it ("I wake up at 6:30am", 我早上六点半起床: ``extract.routines``) and a routine
+#: moved ("every Thursday at 6pm", 周四晚上7点: ``extract.rescheduled``); ``clock_time`` reads a value that is one.
+CLOCK_EN = (r"(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d\d|noon|midnight|"
+            r"\d{1,2}(?::\d\d)?\s+(?:in the morning|in the evening|at night))")
+_CLOCK_NUM_ZH = r"[0-9一二两三四五六七八九十]{1,3}"
+CLOCK_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?{_CLOCK_NUM_ZH}(?:点|點|:|：)"
+            rf"(?:半|一刻|三刻|{_CLOCK_NUM_ZH}分?)?(?:钟)?")
+
 _EN_TIME = lazy_regex(r"^(?:at\s+|around\s+|about\s+)?(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)?"
                       r"(?:\s+(?P<part>in the morning|in the evening|at night|in the afternoon))?$", re.IGNORECASE)
 _ZH_TIME = lazy_regex(rf"^(?P<part>早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?"
