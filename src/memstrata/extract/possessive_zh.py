@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, patterns_zh, purposes, shapes, workplace
+from memstrata.extract import apposition, patterns_zh, purposes, shapes, things, workplace
 from memstrata.extract.clauses import Finding, clean_value
 from memstrata.extract.shapes import attribute_finding, chosen
 from memstrata.extract.subject_zh import RELATION as _RELATION
@@ -19,6 +19,17 @@ _H = "\u4e00-\u9fff"
 _OWNERS = "项目|团队|组|公司|家|产品|网站|系统|学校|部门"
 #: Attributes that name a key and may follow 我 without 的, as one's own things are said (我生日是…, 我手机号是…).
 _KEYED = "生日|邮箱|电子邮箱|手机号码?|电话号码|收货地址|家庭住址|母语"
+#: Any attribute the shared lists name (a taxonomy key's word, ``shapes.ATTRIBUTE_KEYS``: 血型, 手机, 老家;
+#: a listed thing, ``things``: 鞋码, 车, 牙医) and a name by what it names (微信名, 英文名字, 游戏昵称) may
+#: follow 我 or 我妈 without 的 before 是 or 叫, as one's own things are said (我鞋码是42, 我手机是小米14,
+#: 我妈手机是华为, 我微信名叫小鱼干): before 是 a word of these lists is a noun, where an open word may be a
+#: verb or an adverb (我觉得是, 我一般都是, 我最近总是). 家 is 我家's (我家是农村的 is where one is from, no
+#: thing); a verb that ends in 名 (报名, 排名) names nothing one has.
+_NAMED_BY = rf"(?:[A-Za-z]+|[{_H}]{{2,3}})(?<![报排签点提命出知])(?:名字?|昵称)"
+_BARE = (r"(?:" + "|".join(sorted(
+    ({w for w in shapes.ATTRIBUTE_KEYS if re.fullmatch(rf"[{_H}]+", w)} | set(things.chinese_wordings()))
+    - shapes.NOT_ATTRIBUTES - {"家"}, key=len, reverse=True)) + rf"|{_NAMED_BY})"
+         r"(?=(?:现在|目前|一直)?(?:大概|大约|差不多)?是|叫)")
 #: "About", "at most": a bound said before an amount or before 是 and an amount (大概是40分钟, 大约40分钟).
 _ABOUT = "大概|大约|差不多|将近|至少|最多|不到|超过"
 #: An amount, which Chinese says without 是 (我的通勤时间大概40分钟, 我的房租每月五千): a number with its unit
@@ -33,7 +44,7 @@ _MEASURED = rf"[{_H}]{{0,3}}(?:薪|工资|收入|租|贷|月供|费|款|额|预�
 #: (我的老板叫我加班, 我的朋友叫他小王, 叫了一晚上: ``patterns_zh.NOT_A_NAME_AFTER_JIAO``).
 _CALLED = rf"(?:叫做|叫){patterns_zh.NOT_A_NAME_AFTER_JIAO}(?P<name>[{_H}A-Za-z0-9]{{2,8}})"
 _POSSESSIVE = lazy_regex(
-    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED})"
+    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}|{_BARE}))|我(?={_KEYED}|{_BARE})"
     rf"|我(?=(?:{_MEASURED})(?:{_AMOUNT})$))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?P<de>的)?|{_CALLED}|姓(?P<surname>[{_H}]{{1,2}})"
@@ -48,6 +59,10 @@ _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这�
 #: provider) name it.
 _HOW_IT_IS = lazy_regex(r"(?:[买租送配考办借换装修织订选挑捡领寄捐赠写做搭画拍建造编]|开发|实现|设计|继承|定制|分期|"
                         r"二手|全新|[新旧坏破]|自己|别人)$")
+#: What 是…的 says of what a thing does or when something came, opened by a verb of business or a time (我的公司是
+#: 做芯片的, 我的快递是昨天到的, 我的店是卖衣服的): no name of the thing (是华为的 names its maker).
+_WHAT_IT_DOES = lazy_regex(r"^(?:做|搞|卖|生产|经营|研发|开发|负责|专门|主要|刚|才|已经|早就|上周|上个?月|昨天|前天|"
+                           r"今天|去年|前年|今年|最近)")
 #: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…).
 _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
@@ -137,7 +152,7 @@ def possessive(clause: str) -> list[Finding]:
     if m.group("name") and (shapes.names_a_person(m.group("attr"))):
         return []  # 我的房东叫陈明: the landlord's name, the role's reading (extract.roles)
     if _VALUE_NOT.match(said or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
-            or (m.group("de") and _HOW_IT_IS.search(m.group("v"))) \
+            or (m.group("de") and (_HOW_IT_IS.search(m.group("v")) or _WHAT_IT_DOES.match(m.group("v")))) \
             or (said and shapes.describes_person(m.group("attr"), said)):
         return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if apposition.names_a_person(clause[: m.end("attr")], "zh"):

@@ -164,6 +164,11 @@ def describes_person(attribute: str, value: str) -> bool:
     return bool(_PERSON_ROLE.search(attribute.strip())) and not _SOMEONE_NAMED.match(value.strip())
 
 
+def _listed_thing(head: str) -> bool:
+    """Whether the attribute ``head`` (folded) names a thing of ``things`` in either language ("laptop", 手表)."""
+    return head.replace(" ", "_") in things.NAMES or things.english_name(head) is not None
+
+
 def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, subject: str = "",
                       confidence: float = CONF_STATED, purpose: bool = False) -> list[Finding]:
     """The finding of "<subject>'s <attribute> is <value>": a taxonomy key when the attribute or
@@ -190,7 +195,8 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     if key in _VALUE_SHAPES and not _VALUE_SHAPES[key].search(value) and not only_placeholders(value):
         return []
     named = named_value(value)
-    if key is None and named is not None and not subject:
+    # a listed thing keeps its own key: "My laptop is an Apple", 我的手表是苹果的 name no phone (tool.phone = iPhone)
+    if key is None and named is not None and not subject and not _listed_thing(head):
         key = named[0]
     if key is not None:
         shown = named[1] if named is not None and named[0] == key else value

@@ -81,6 +81,12 @@ def english_name(attribute: str) -> str | None:
     return _by_wording().get(attribute.strip())
 
 
+def chinese_wordings() -> tuple[str, ...]:
+    """Every Chinese wording of a listed thing (牙医, 鞋码, 车, ...), longest first so an alternation of them reads
+    鞋子尺码 before 鞋码 would stop short."""
+    return tuple(sorted(_by_wording(), key=len, reverse=True))
+
+
 def wordings(name: str) -> tuple[str, ...]:
     """The Chinese wordings of the listed thing ``name`` (``dentist`` → 牙医, 牙科医生), ``()`` for a name not
     listed."""
