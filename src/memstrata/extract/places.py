@@ -99,6 +99,12 @@ _ORGANISATION_ZH = lazy_regex(r"(?:大学|学院|学校|中学|小学|幼儿园|
                               r"[局厅所院馆站厂店台社部处队行司园校])$")
 
 
+def organisation_zh(name: str) -> bool:
+    """Whether ``name`` ends in a word of an organisation or a building (``_ORGANISATION_ZH``: 北京大学,
+    上海银行, 公司)."""
+    return bool(_ORGANISATION_ZH.search(name.strip()))
+
+
 def city_part_zh(name: str) -> str | None:
     """The city a place inside it is named after, when ``name`` is a city (``city_zh``) and a part of it said
     after it with no organisation's word (深圳南山, 北京朝阳, 杭州滨江 → 深圳, 北京, 杭州: where one works, as
