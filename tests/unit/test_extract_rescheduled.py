@@ -17,10 +17,8 @@ _SUNDAY = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
 
 def _read(text: str) -> list[tuple[str, str, date | None]]:
-    """What ``text`` states (the withdrawal of a routine of what is moved left out: ``extract.scheduled.moved``,
-    tests/unit/test_extract_routine_moved.py)."""
     found = RuleExtractor().extract(text=text, role="user", said_at=_SUNDAY)
-    return sorted((c.key, c.value, c.valid_from.date() if c.valid_from else None) for c in found if not c.retracts)
+    return sorted((c.key, c.value, c.valid_from.date() if c.valid_from else None) for c in found)
 
 
 @pytest.mark.parametrize(("text", "expected"), [

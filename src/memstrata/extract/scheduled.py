@@ -11,9 +11,10 @@ already past: a plan). What recurs or is a date of the person ("My birthday is o
 A rescheduling says the same of the new time ("We moved the dentist appointment to Thursday", "My haircut got pushed
 to next Tuesday", "My piano lesson moved to Thursday", 我们把牙医预约改到周四了): it stored ``event = moved the dentist
 appointment to`` dated the Thursday before, or ``user.haircut = next Tuesday``. What is moved is the scheduled event,
-its period the time it was moved to, ahead as every plan's (the coming Thursday); a routine of it ("I have piano
-lessons every Wednesday", 我每周三上钢琴课: a habit) is withdrawn, as it no longer holds on its old day (a move to a
-day of every week is a routine moved: ``extract.rescheduled``).
+its period the time it was moved to, ahead as every plan's (the coming Thursday). A routine of it ("I have piano
+lessons every Wednesday", 我每周三上钢琴课: a habit) is kept: one occurrence moved to a day ("to Thursday", "to
+tomorrow", 改到周四) is the coming one, and the routine holds on (a move to a day of every week, "to Thursdays",
+改到每周四, is a routine moved: ``extract.rescheduled``).
 """
 
 from __future__ import annotations
@@ -91,12 +92,10 @@ def moved(clause: str, said_at: datetime, lang: str) -> list[Finding]:
         return []  # 计划改成了明天, "we moved the plan to Friday": no happening named
     when = (m.group("when") or m.group("when2") if lang == "en" else m.group("when")).strip()
     found = _at(attr, re.sub(r"^(?:on|at)\s+", "", when, flags=re.IGNORECASE), clause, said_at, lang)
-    if not found:
-        return []
-    # the same event at its old time is superseded, and so is a routine of it ("I have piano lessons every Wednesday":
-    # ``extract.habits.withdraws_habit`` finds the lesson inside the habit), withdrawn before the event is stated
-    return [Finding("preference.habit", attr, CONF_PREFER, clause, retract=True),
-            *(replace(f, instead_of=f.value) for f in found)]
+    # the same event at its old time is superseded; a routine of it ("I have piano lessons every Wednesday") is not:
+    # one occurrence moved to a day ("to Thursday", "to tomorrow") is the coming one, and the routine holds on
+    # (a move to a day of every week, "to Thursdays", 改到每周四, moves the routine: ``extract.rescheduled``)
+    return [replace(f, instead_of=f.value) for f in found]
 
 
 def _day_of_month(when: str, said_at: datetime) -> tuple[datetime, datetime] | None:
