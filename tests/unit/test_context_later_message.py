@@ -47,9 +47,15 @@ def test_nothing_is_said_later_of_a_fact_stated_again_after_it(memory: Memory) -
     assert "[said later]" not in memory.context("which carrier should we use for the new order?")
 
 
-def test_a_question_another_speaker_or_another_topic_is_not_said_later(memory: Memory) -> None:
-    said(memory, "I prefer UPS for delivery", "Do you think UPS is any good?", "I'm allergic to peanuts")
-    said(memory, "UPS keeps losing my stuff, use FedEx", speaker="bob")
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Do you think UPS is any good?", None),  # a question
+    ("Honestly UPS keeps losing my stuff", "bob"),  # another speaker of the group, a day after the fact
+    ("Put printer paper on the new order too", None),  # another topic, matching the question by its words
+])
+def test_a_question_another_speaker_or_another_topic_is_not_said_later(memory: Memory, text: str,
+                                                                        speaker: str | None) -> None:
+    said(memory, "I prefer UPS for delivery")
+    memory.add(text, created_at=T0 + timedelta(days=1), speaker=speaker)  # later than the fact: only its shape tells
     block = memory.context("which carrier should we use for the new order?")
     assert "prefers UPS" in block
     assert "[said later]" not in block
