@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import places, timex
+from memstrata.extract import gazetteer, places, timex
 from memstrata.extract.clauses import CONF_PREFER, Finding
 from memstrata.text.regex import lazy_regex
 
@@ -39,7 +39,8 @@ _NOT_A_VALUE_EN = lazy_regex(r"(?i)^(?:to|i|i'm|i've|we|you|he|she|they|it|that|
                              r"never|nothing|not|no|yes|sure|thanks|thank|well|so|just|really|like|whatever|"
                              r"mind|sorry|oops|typo|whoops)\b")
 
-_FILLER_ZH = r"(?:(?:那个|嗯+|呃+|啊|哦|噢|诶|哎呀?|唉|不好意思|抱歉|sorry|Sorry|哈哈)[，,、。\s]*)"
+#: A reply word (不对, 不是) may open it before a marker (不对，我是说普洱茶); alone it opens none (``_MARKED_ZH``).
+_FILLER_ZH = r"(?:(?:那个|嗯+|呃+|啊|哦|噢|诶|哎呀?|唉|不好意思|抱歉|sorry|Sorry|哈哈|不对|不是的?|错了)[，,、。\s]*)"
 #: What says the speaker misspoke: 说错了, 打错了, 写错了, 口误, 我是说, 我的意思是, 应该是, 更正一下.
 _MARK_ZH = (r"(?:我?(?:刚才|刚刚)?(?:说错了|打错了|写错了|打错字了|说错|打错|写错|口误了?|搞错了)|我是说|我的意思是|"
             r"更正一下|纠正一下)")
@@ -65,7 +66,7 @@ def read(sentence: str) -> Finding | None:
         return None
     # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
     named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]", value)
-    if not (named or kinds(value, loose=True) or colour(value) or _AT_PLACE.search(said_before)):
+    if not (named or kinds(value, loose=True) or colour(value) or category(value) or _AT_PLACE.search(said_before)):
         return None
 
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
@@ -150,6 +151,35 @@ def one_shape(old: str, new: str, before: str) -> bool:
         return False
     others = [m.group(0) for m in _NAME_IN.finditer(before.replace(old, " "))]
     return not others
+
+
+#: The kinds of thing ``category`` reads: what one eats, drinks, plays, does for leisure or listens to.
+_CATEGORIES = frozenset({"food.like", "drink.like", "sport.like", "hobby.like", "music.like"})
+
+
+def category(value: str) -> str | None:
+    """The kind of thing ``value`` is by its head, its last word, when the gazetteer lists it as a food, a drink, a
+    sport, a pastime or a music (``_CATEGORIES``): "jasmine tea" and 普洱茶 → ``drink.like``, 香蕉 → ``food.like``;
+    ``None`` for anything else ("tea room", 咖啡馆, "Munich").
+
+    >>> category("jasmine tea"), category("普洱茶"), category("香蕉"), category("咖啡馆"), category("Munich")
+    ('drink.like', 'drink.like', 'food.like', None, None)
+    """
+    value = value.strip()
+    hit = gazetteer.lookup(value)
+    if hit is None or hit.named or hit.key not in _CATEGORIES or hit.end != len(value):
+        return None
+    return hit.key
+
+
+def same_category(old: str, new: str, key: str) -> bool:
+    """Whether a correction naming ``new`` can stand for the stored ``old`` of the fact under ``key`` as a thing of the
+    same kind (``category``: "jasmine tea" for "green tea", 香蕉 for 苹果), never the same value again. The fact must
+    be of that kind too (``drink.like``, ``drink.dislike`` for a drink): a habit of drinking coffee (每天早上喝咖啡,
+    ``preference.habit``) is no drink 茶 could replace, and "Munich" is no drink."""
+    kind = category(old)
+    return kind is not None and old.casefold() != new.casefold() and category(new) == kind \
+        and key.partition(".")[0] == kind.partition(".")[0]
 
 
 #: A place said with its preposition before the value: 是在南通, 住在苏州, "I meant in Munich".

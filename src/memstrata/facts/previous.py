@@ -10,8 +10,9 @@ that one:
 * among that message's facts of the user (not another person's), exactly one must hold a value of the new value's
   kind (``extract.corrected_later.same_kind``: a place for a place, a time for a time, a number for a number, a name
   with the same first word; ``extract.corrected_later.one_shape``: a colour for a colour, an English name for a name,
-  when that message names no other colour or name). None or several: nothing changes, the correction is not stored
-  (a wrong fact is worse than a missing one).
+  when that message names no other colour or name; ``extract.corrected_later.same_category``: a food for a food, a
+  drink for a drink by the head of the value, "jasmine tea" for "green tea", 香蕉 for 苹果). None or several: nothing
+  changes, the correction is not stored (a wrong fact is worse than a missing one).
 
 The new value then takes that fact's key and supersedes it, with the old statement said again with the new value.
 """
@@ -22,7 +23,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from memstrata.extract.corrected_later import KEY, one_shape, same_kind
+from memstrata.extract.corrected_later import KEY, one_shape, same_category, same_kind
 from memstrata.extract.taxonomy import key_spec
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
@@ -56,6 +57,8 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) ->
     if not fitting:  # a colour for a colour, a name for a name, when that message names no other of its shape
         text = store.episode_text(conn, latest) or ""
         fitting = [f for f in said_before if one_shape(f.value, cand.value, text)]
+    if not fitting:  # a drink for a drink, a food for a food ("jasmine tea" for "green tea", 香蕉 for 苹果)
+        fitting = [f for f in said_before if same_category(f.value, cand.value, f.key)]
     if len(fitting) != 1:
         return cand, set()
     old = fitting[0]
