@@ -43,6 +43,11 @@ def test_a_routine_moved_supersedes_its_old_day(tmp_path: Path, before: str, aft
 @pytest.mark.parametrize(("before", "after", "kept"), [
     # no change of when: one more day
     ("I go swimming every Monday", "I also go swimming on Thursdays", (HABIT, "go swimming every Monday")),
+    # a day added under a change of when: "too", "as well" say the old day holds on
+    ("I go running every Monday", "From now on I'll go running on Thursdays too", (HABIT, "go running every Monday")),
+    ("I go running every Monday", "From now on, I'll go running on Thursdays as well",
+     (HABIT, "go running every Monday")),
+    ("我每周一跑步", "以后周四也去跑步", (HABIT, "每周一跑步")),
     # another activity moved
     ("I go grocery shopping every Saturday", "from now on I'll go to the gym on Sundays",
      (HABIT, "go grocery shopping every Saturday")),

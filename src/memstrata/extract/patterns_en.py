@@ -232,7 +232,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
     if ctx.remember:
         return _note(clause, clause)
     if ctx.habit:  # "from now on I'll go grocery shopping on Sundays": the routine of other days withdrawn
-        return rescheduled.moved_habit(_habit_fallback(clause, ctx), "en")
+        return rescheduled.moved_habit(_habit_fallback(clause, ctx), "en", ctx.sentence)
     return []  # "next time, I'll make sushi" is a passing plan, not a standing habit
 
 

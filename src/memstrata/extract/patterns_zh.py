@@ -211,7 +211,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
     if ctx.remember:
         return _f("note", clause, CONF_EXPLICIT, clause)
     if ctx.habit:  # 以后改到周日买菜: the routine of other days withdrawn
-        return rescheduled.moved_habit(_habit_fallback(clause, ctx, CONF_PREFER), "zh")
+        return rescheduled.moved_habit(_habit_fallback(clause, ctx, CONF_PREFER), "zh", ctx.sentence)
     return []  # 下次我试试 / 每次和你聊天: a passing remark, not a standing habit
 
 

@@ -1,6 +1,7 @@
 """A routine moved to another day or time: "from now on I'll go grocery shopping on Sundays" after "I go grocery
-shopping every Saturday", "My piano lesson moved to Thursday" after "I have piano lessons every Wednesday",
-以后改到周日买菜 after 我每周六去买菜, 钢琴课改到周四了 after 我每周三上钢琴课.
+shopping every Saturday", "My piano lessons moved to Thursdays" after "I have piano lessons every Wednesday",
+以后改到周日买菜 after 我每周六去买菜, 钢琴课改到每周四了 after 我每周三上钢琴课 (one lesson moved to a day, "my piano
+lesson moved to Thursday", is the coming one: ``extract.scheduled.moved``, the routine kept).
 
 Both were stored as habits (``preference.habit``, a key of many values) and stood side by side: the user goes
 shopping on two days. A routine said with a change of when ("from now on", 以后, "moved to", 改到, 换成) is the
@@ -8,7 +9,8 @@ same activity on a new day: it withdraws the habits of that activity (``extract.
 activity inside the stored habit, the same polarity), then states the new one, in that order (the engine applies
 a message's findings in order, so the new habit is not withdrawn with the old). The activity is the habit without
 its day or time (``activity_of``). A routine said with no change of when ("I also swim on Thursdays") adds a day,
-as before; a day alone with no activity ("from now on Sundays") withdraws nothing, and a routine said as a person's
+as before, and so does one said as added ("from now on I'll go running on Thursdays too", 以后周四也去跑步); a day
+alone with no activity ("from now on Sundays") withdraws nothing, and a routine said as a person's
 ("My wife's yoga class moved to Thursdays", 儿子的钢琴课改到每周四了: ``someones``) is no habit of the user's.
 """
 
@@ -50,6 +52,8 @@ _DAY_FIRST_ZH = lazy_regex(rf"^(?:我们?)?(?:都|就|也)?(?:改到|换到|改�
 #: 钢琴课改到周四了, 买菜换成周日, 我的瑜伽课挪到周二晚上7点.
 _MOVED_ZH = lazy_regex(rf"^(?:我们?的?)?(?P<act>[\u4e00-\u9fff]{{2,8}}?)(?:也|已经|都)?"
                        rf"(?:改到|换到|挪到|调到|改成|换成|改在)了?(?P<when>{_WHEN_ZH})(?:了|去了|上了)?$")
+#: A day added, not moved: the old day holds on ("from now on I'll go running on Thursdays too", 以后周四也去跑步).
+_ADDED = lazy_regex(r"\b(?:too|also|as\s+well|in\s+addition|additionally)\b|也|另外", _IC)
 #: What follows a change of when that is no activity: a way of putting it off (再说, 再看), a pronoun.
 _NO_ACTIVITY_ZH = lazy_regex(r"^(?:再说|再看|再议|吧|了|这个|那个|它|这样|一样)")
 
@@ -89,19 +93,31 @@ def activity_of(value: str) -> str:
     return "" if re.fullmatch(r"(?:it|that|this|them|one|on|every|at)?", act, _IC) else act
 
 
-def moved_habit(found: list[Finding], lang: str) -> list[Finding]:
-    """``found``, the habits a clause said under a change of when ("from now on", 以后: ``patterns_en`` /
-    ``patterns_zh`` read it), each habit naming a day or time preceded by the withdrawal of the habits of its
-    activity; the rest unchanged."""
+def moved_habit(found: list[Finding], lang: str, sentence: str = "") -> list[Finding]:
+    """``found``, the habits a clause of ``sentence`` said under a change of when ("from now on", 以后:
+    ``patterns_en`` / ``patterns_zh`` read it; ``lang`` ``"en"`` or ``"zh"``), each habit naming a day or time
+    preceded by the withdrawal of the habits of its activity, unless the clause as said adds the day (``_ADDED``:
+    "... on Thursdays too", the word the clause's cleaning takes off); the rest unchanged."""
     out: list[Finding] = []
     for finding in found:
-        if finding.key == "preference.habit" and not finding.retract:
+        if finding.key == "preference.habit" and not finding.retract and not _ADDED.search(
+                _as_said(finding.clause, sentence)):
             moved = _moved(finding, lang)
             if moved:
                 out.extend(moved)
                 continue
         out.append(finding)
     return out
+
+
+def _as_said(clause: str, sentence: str) -> str:
+    """``clause`` with what ``sentence`` says after it up to the next mark ("I'll go running on Thursdays" of "From
+    now on I'll go running on Thursdays too." → "I'll go running on Thursdays too"); ``clause`` when not found."""
+    at = sentence.find(clause) if clause else -1
+    if at < 0:
+        return clause
+    end = re.search(r"[,.;!?，。；！？]|$", sentence[at + len(clause):])
+    return sentence[at: at + len(clause) + (end.start() if end else 0)]
 
 
 def _moved(finding: Finding, lang: str) -> list[Finding]:
