@@ -16,6 +16,7 @@ from dataclasses import replace
 from memstrata.extract import apposition, kin, roles, shapes
 from memstrata.extract.advice import CARERS_EN
 from memstrata.extract.clauses import Finding
+from memstrata.extract.corrected_later import colour
 from memstrata.extract.shapes import attribute_finding
 from memstrata.text.regex import lazy_regex
 
@@ -49,12 +50,17 @@ _ACTIVITY_ATTR = lazy_regex(r"(?:hobby|hobbies|passion|sport|job|work|profession
 
 _POSSESSIVE = lazy_regex(
     r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
-    r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$", _IC)
+    # the article in lower case only: a capital "A" after the copula is a letter or a name ("A positive", "Plan A")
+    r"(?:now\s+|currently\s+|still\s+)?(?:(?-i:an?)\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$",
+    _IC)
 _VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called|"
                         r"bit|little|already|slightly|somewhat|extremely|absolutely|totally|completely)\b", _IC)
 #: One lowercase word shaped like an adjective ("my music ability is limited"), with what it is so for ("my three
 #: iced americanos are non-negotiable for studying"): a judgement, not a thing.
 _ADJECTIVE = lazy_regex(r"^[a-z-]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)(?:\s+(?:for|to|with|in|about)\s.*)?$")
+#: An attribute whose value is a colour word ("My wife's favourite colour is red", "my eyes are grey"): "red", "grey"
+#: and "teal" end like adjectives but name the value; of anything else a colour describes it ("Tom's car is red").
+_COLOURED = lazy_regex(r"\b(?:colou?rs?|eyes?|hair)$", _IC)
 #: A part of the body doing something is how one feels now ("my head is pounding", "my back is killing me"), not a
 #: lasting attribute; what it is like stays one ("my eyes are blue").
 _BODY_NOW = lazy_regex(r"^(?:head|hands?|back|stomach|tummy|feet|foot|legs?|eyes?|throat|chest|heart|body|mind|"
@@ -158,7 +164,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if provider and held:
         value = held.group("v")  # "My phone plan is with Verizon": Verizon
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
-            or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
+            or (_ADJECTIVE.match(value) and not (colour(value) and _COLOURED.search(m.group("attr")))) \
+            or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
         return []
     if apposition.names_a_person(clause[: m.end("attr")], lang):
         return []  # "My friend Jake is a chef": Jake's, read as about him (extract.apposition)
