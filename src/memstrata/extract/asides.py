@@ -23,6 +23,11 @@ MARKERS_EN = (
     "actually", "well", "hmm+", "um+", "uh+", "oh", "ok", "okay", "anyway", "anyways", "honestly",
     "to be honest", "tbh", "btw", "by the way", "fyi", "just so you know", "never ?mind", "scratch that",
     "on second thoughts?", "change of plans?", "plans? changed", "wait", "sorry", "oh and", "quick update",
+    # the speaker misspoke before: "Oops, my blood type is A negative", "my bad, I live in Munich"
+    "oops", "whoops", "my bad",
+    # a label before a colon, comma or dash that says what kind of message follows ("Correction: Tom prefers window
+    # seats", "Typo: ...", "Update - I'm at Stripe now", "PS: ..."); "Update my address to ..." is an imperative
+    r"(?:(?:small|quick|one|tiny)\s+)?(?:correction|typo|update|edit|note|ps|p\.s\.?)(?=\s*[:,—–-])",
     # joining words are markers only before a comma or the speaker ("So much has been going on" is no "so")
     r"(?:so|and|but|also)(?=\s*,|\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b)",
     # "Let's switch to FedEx", "let's use pnpm": the imperative said of us both, as "Switch to FedEx" ("Let's talk" and
@@ -50,6 +55,8 @@ OPENERS_EN = (
 MARKERS_ZH = (
     "其实", "说实话", "老实说", "实话说", "说真的", "讲真", "对了", "话说", "哦", "噢", "嗯", "啊", "哎", "唉", "诶",
     "好吧", "那个", "我改主意了", "改主意了", "计划有变", "计划变了", "计划改了", "更新一下", "另外", "还有", "不过",
+    # a label of what kind of message follows: 更正一下：…, 补充一下，…, 打错字了，…
+    "更正一下", "纠正一下", "更正", "纠正", "补充一下", "补充", "打错字了", "打错了", "写错了",
 )
 #: What opens a Chinese clause besides the markers (``without_opening`` only), as ``OPENERS_EN``. A longer opener
 #: stands before the shorter one it begins with (对了 before 对, 那个 before 那).
@@ -75,7 +82,9 @@ _CLOSE_EN = lazy_regex(r"(?i)[\s,]+(?:actually|though|tbh|honestly|anyway|lol|lm
                        r"more or less)(?=[\s.!…]*$)")
 _CLOSE_ZH = lazy_regex(r"(?:其实|哈+|呵+)(?=[\s。！!…～~]*$)")
 #: "I actually don't mind flying", "I'm actually not vegetarian": the adverb after the subject.
-_INNER_EN = lazy_regex(r"(?i)^(?P<s>i|we|i'm|we're|i've|we've)\s+(?:actually|honestly|really)\s+")
+#: "Tom actually prefers window seats now": after a name too (a capitalised word that opens the clause).
+_INNER_EN = lazy_regex(r"^(?P<s>(?i:i|we|i'm|we're|i've|we've|he|she|they)|[A-Z][a-z]+)\s+"
+                       r"(?i:actually|honestly|really)\s+")
 
 
 def without_opening(clause: str, lang: str) -> str:
