@@ -287,7 +287,21 @@ def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
         return not (group and _LATIN_NAME.fullmatch(value.strip()))
     if _THING_EN.search(sentence):
         return False
+    if group and not places.known_place(value) and (tool_kinds.kind_of(value) is not None
+                                                    or _moved_off_a_tool(sentence)):
+        # "We moved to Linear last month", "we moved from Jira to Linear": a tool a list knows, or one moved to from
+        # such a tool, is what the group uses; a time said beside it says when, not that a home changed
+        return False
     return bool(_HOME_EN.search(sentence) or _REGION_EN.search(sentence)) or not group or places.known_place(value)
+
+
+#: "from Jira to", "off Slack onto": what a move leaves, before what it goes to.
+_MOVED_OFF = lazy_regex(r"\b(?:from|off(?:\s+of)?)\s+(?P<old>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)\s+(?:to|onto)\b")
+
+
+def _moved_off_a_tool(sentence: str) -> bool:
+    """Whether ``sentence`` moves from a tool a list knows (``tool_kinds``): "we moved from Jira to Linear"."""
+    return any(tool_kinds.kind_of(m.group("old")) is not None for m in _MOVED_OFF.finditer(sentence))
 
 
 def moved_onto_a_thing(sentence: str, value: str) -> bool:
