@@ -22,6 +22,11 @@ _MEAT = lazy_regex(r"^(?:(?:red\s+)?meat|chicken|beef|pork|steak|lamb|bacon|ham|
 MEATLESS = ("vegetarian", "vegan", "pescatarian", "吃素", "吃纯素", "素食", "纯素")
 
 
+def meat(value: str) -> bool:
+    """Whether ``value`` (as ``user.eats`` stores it) is meat (``_MEAT``): "meat", "chicken", 肉, 牛肉."""
+    return bool(_MEAT.match(value.strip().lower()))
+
+
 def ended_by_eating(found: Sequence[tuple[Finding, str]]) -> list[tuple[Finding, str]]:
     """Withdrawals of the meatless diets for each of the user's own ``user.eats`` findings that name
     meat, in the finding's language; ``[]`` when none does."""

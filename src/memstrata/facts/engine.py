@@ -33,6 +33,7 @@ from memstrata.extract import allergy_denied, corrected_later
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
+from memstrata.extract.diets import MEATLESS, meat
 from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
@@ -140,8 +141,21 @@ class FactEngine:
         if keys_said_before(cand.key):  # user.notes was user.笔记, user.dentist user.牙医
             cand = self.purpose_said_before(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)
-        return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces,
-                                                     together=together)]
+        if kept is None:
+            return []
+        ended = [change for fact in self.meat_eaten(conn, said, cand) for change in withdraw.retract(
+            self, conn, said, replace(cand, key=fact.key, value=fact.value, retracts=True), now)]
+        return [*ended, self.resolve(conn, kept, cand, vector, now, replaces=replaces, together=together)]
+
+    def meat_eaten(self, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
+        """The active facts that its subject eats meat (``user.eats``, ``extract.diets.meat``) when ``cand`` states a
+        diet that leaves meat out: "I eat meat" then "I'm vegetarian now" (我吃肉 then 我现在吃素了) kept both current,
+        the other way round from "I eat meat now" ending the diet (``extract.diets.ended_by_eating``). Read here, not
+        by the extractor, since which meat was said is known only from what is stored; ``[]`` otherwise."""
+        if cand.key != "food.diet" or cand.value.strip().lower() not in MEATLESS:
+            return []
+        ids = self.store.fact_ids(conn, said.scope, keys=["user.eats"], subject=subject_of(said, cand))
+        return [f for f in self.store.load_facts(conn, ids) if not f.encrypted and meat(f.value)]
 
     def unsuppressed(self, conn: Any, said: Said, key: str) -> Said | None:
         """``said`` without the messages from which its owner forgot a fact under ``key``
