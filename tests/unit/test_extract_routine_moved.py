@@ -48,6 +48,12 @@ def test_a_routine_moved_supersedes_its_old_day(tmp_path: Path, before: str, aft
     ("I go running every Monday", "From now on, I'll go running on Thursdays as well",
      (HABIT, "go running every Monday")),
     ("我每周一跑步", "以后周四也去跑步", (HABIT, "每周一跑步")),
+    # a move supposed, not said: the routine holds until it happens
+    ("I go swimming every Monday", "If I get the job, from now on I'll go swimming on Thursdays",
+     (HABIT, "go swimming every Monday")),
+    ("我每周一游泳", "如果搬家，以后改到周四游泳", (HABIT, "每周一游泳")),
+    ("我每周一游泳", "要是下雨的话，以后就周四游泳", (HABIT, "每周一游泳")),
+    ("我每周三上钢琴课", "如果老师同意，钢琴课改到每周四", (HABIT, "每周三上钢琴课")),
     # another activity moved
     ("I go grocery shopping every Saturday", "from now on I'll go to the gym on Sundays",
      (HABIT, "go grocery shopping every Saturday")),

@@ -54,6 +54,9 @@ _MOVED_ZH = lazy_regex(rf"^(?:我们?的?)?(?P<act>[\u4e00-\u9fff]{{2,8}}?)(?:�
                        rf"(?:改到|换到|挪到|调到|改成|换成|改在)了?(?P<when>{_WHEN_ZH})(?:了|去了|上了)?$")
 #: A day added, not moved: the old day holds on ("from now on I'll go running on Thursdays too", 以后周四也去跑步).
 _ADDED = lazy_regex(r"\b(?:too|also|as\s+well|in\s+addition|additionally)\b|也|另外", _IC)
+#: A sentence that supposes ("If I get the job, from now on ...", 如果搬家，以后..., 要是下雨的话): the move is not said
+#: to have happened, and the routine holds until it does.
+_SUPPOSED = lazy_regex(r"\b(?:if|unless|in\s+case|suppose|supposing|assuming)\b|如果|要是|假如|假设|万一|的话", _IC)
 #: What follows a change of when that is no activity: a way of putting it off (再说, 再看), a pronoun.
 _NO_ACTIVITY_ZH = lazy_regex(r"^(?:再说|再看|再议|吧|了|这个|那个|它|这样|一样)")
 
@@ -97,7 +100,10 @@ def moved_habit(found: list[Finding], lang: str, sentence: str = "") -> list[Fin
     """``found``, the habits a clause of ``sentence`` said under a change of when ("from now on", 以后:
     ``patterns_en`` / ``patterns_zh`` read it; ``lang`` ``"en"`` or ``"zh"``), each habit naming a day or time
     preceded by the withdrawal of the habits of its activity, unless the clause as said adds the day (``_ADDED``:
-    "... on Thursdays too", the word the clause's cleaning takes off); the rest unchanged."""
+    "... on Thursdays too", the word the clause's cleaning takes off) or the sentence supposes (``_SUPPOSED``: "If I
+    get the job, from now on ..."); the rest unchanged."""
+    if _SUPPOSED.search(sentence):
+        return found  # "If I get the job, from now on I'll swim on Thursdays": nothing moved yet
     out: list[Finding] = []
     for finding in found:
         if finding.key == "preference.habit" and not finding.retract and not _ADDED.search(
@@ -132,11 +138,12 @@ def _moved(finding: Finding, lang: str) -> list[Finding]:
             replace(finding, value=value, statement=value if finding.statement else "")]
 
 
-def moved_en(clause: str) -> list[Finding]:
-    """"My piano lesson moved to Thursday": the habits of the piano lesson withdrawn, then the lesson on its new
-    day (``preference.habit`` "piano lesson on Thursday"); ``[]`` for any other clause."""
+def moved_en(clause: str, sentence: str = "") -> list[Finding]:
+    """"My piano lessons moved to Thursdays": the habits of the piano lessons withdrawn, then the lessons on their new
+    day (``preference.habit`` "piano lessons on Thursdays"); ``[]`` for any other clause, and in a ``sentence`` that
+    supposes (``_SUPPOSED``)."""
     m = _MOVED_EN.match(clause.strip().rstrip(".!"))
-    if m is None:
+    if m is None or _SUPPOSED.search(sentence):
         return []
     act, when = (m.group("act"), m.group("when")) if m.group("act") else (m.group("act2"), m.group("when2"))
     act = act.strip()
@@ -148,11 +155,12 @@ def moved_en(clause: str) -> list[Finding]:
             Finding("preference.habit", value, CONF_STATED, clause, statement=said_of_user(value))]
 
 
-def moved_zh(clause: str) -> list[Finding]:
-    """钢琴课改到周四了: the habits of 钢琴课 withdrawn, then 周四钢琴课; ``[]`` for any other clause."""
+def moved_zh(clause: str, sentence: str = "") -> list[Finding]:
+    """钢琴课改到每周四了: the habits of 钢琴课 withdrawn, then 每周四钢琴课; ``[]`` for any other clause, and in a
+    ``sentence`` that supposes (``_SUPPOSED``: 如果老师同意，钢琴课改到每周四)."""
     text = clean_value(clause, "zh")
     m = _MOVED_ZH.match(text)
-    if m is None or _NO_ACTIVITY_ZH.match(m.group("act")) or someones(m.group("act")):
+    if m is None or _SUPPOSED.search(sentence) or _NO_ACTIVITY_ZH.match(m.group("act")) or someones(m.group("act")):
         return []  # 儿子的钢琴课改到每周四了: his routine, not the user's
     value = f"{m.group('when')}{m.group('act')}"
     return [Finding("preference.habit", m.group("act"), CONF_STATED, clause, retract=True),

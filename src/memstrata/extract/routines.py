@@ -159,11 +159,12 @@ def _budget(clause: str, lang: str) -> list[Finding]:
 
 def find_en(clause: str, ctx: object) -> list[Finding]:
     """Routine, contact-hours and budget findings in one English clause (a pattern of ``patterns_en``)."""
-    return (rescheduled.moved_en(clause) or _routine(clause, _WAKE_EN, _BED_EN) or _hours_en(clause)
-            or _budget(clause, "en"))
+    return (rescheduled.moved_en(clause, getattr(ctx, "sentence", "")) or _routine(clause, _WAKE_EN, _BED_EN)
+            or _hours_en(clause) or _budget(clause, "en"))
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
     """Routine, contact-hours and budget findings in one Chinese clause (a pattern of ``patterns_zh``)."""
     text = clean_value(clause, "zh")
-    return rescheduled.moved_zh(text) or _routine(text, _WAKE_ZH, _BED_ZH) or _hours_zh(text) or _budget(text, "zh")
+    return (rescheduled.moved_zh(text, getattr(ctx, "sentence", "")) or _routine(text, _WAKE_ZH, _BED_ZH)
+            or _hours_zh(text) or _budget(text, "zh"))
