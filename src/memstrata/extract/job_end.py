@@ -76,12 +76,16 @@ def named_end(sentence: str) -> list[Finding]:
     if m is None or _EN_NOT.search(sentence[: m.end()]):
         return []
     org = m.group("org")
+    if org.endswith(".") and org.rsplit(None, 1)[-1] not in _ABBREVIATED:
+        org = org[:-1]  # "I quit Google. I'm at Stripe now": the sentence's full stop, no part of the name
     if known_place(org) or org.split()[0] in NOT_NAMES or _NOT_AN_ORG_EN.match(org):
         return []
     return [Finding("identity.employer", org, CONF_PREFER, sentence, retract=True,
                     statement=f"no longer works at {org}")]
 
 
+#: A name's own last word that ends in a full stop ("Acme Inc.", "Smith & Co."): the stop is kept.
+_ABBREVIATED = frozenset({"Inc.", "Co.", "Corp.", "Ltd.", "Bros.", "Jr.", "LLC.", "Ltda.", "GmbH."})
 #: Capitalised words after "quit" / "left" that are no employer: days, months, a time.
 _NOT_AN_ORG_EN = lazy_regex(r"^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
                             r"April|June|July|August|September|October|November|December|Christmas|Easter|"

@@ -153,6 +153,10 @@ class RuleExtractor:
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
             if not found and previous:  # "No peanuts for me please. I'm allergic."
                 found = [(f, "en") for f in allergies_en.allergy_named_before(previous, sentence)]
+            if not found and last is not None and last.retract and last.key == "identity.employer":
+                # "I quit Google. I'm at Stripe now.": read as the one sentence "I left Google, I'm at Stripe now"
+                found = [(f, "en") for state in onset.job_begun(f"I left {last.value}, {sentence}", "en")
+                         for f in _read(state, said_at, "en", nested=True) if not f.retract]
             if not found and last is not None and last.retract and last.key in cancelled.PLAN_KEYS:
                 # "The Sanya trip is cancelled. We're going to Yunnan instead.": the trip taken in its place
                 written = detect_language(sentence)
@@ -297,7 +301,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
                                             and pursuits.kept(rest, lang, f.key, f.value))]
         # "I quit Google": a habit given up, or the employer of that name left (extract.job_end)
         left = [] if zh or nested else job_end.named_end(sentence)
-        return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased, *left,
+        # "I quit Google, I'm at Stripe now": the employer one is at after leaving one (extract.onset.job_begun)
+        joined = [f for state in onset.job_begun(sentence, lang) for f in _read(state, said_at, lang, nested=True)
+                  if not f.retract] if left else []
+        return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased, *left, *joined,
                 *(_read(_kept_subject(after, lang), said_at, lang, nested=nested) if after else [])]
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     if found and not zh:  # "Please ship with DHL, never leave it at the door": the other clauses state their own
