@@ -83,6 +83,9 @@ def test_a_parting_by_name_keeps_a_relative_who_is_no_partner(memory: Memory, fi
     ("My husband is Mark", "Mark and I separated after ten years", "husband named Mark"),
     ("My fiancée is Anna", "I split up with Anna last month", "fiancée named Anna"),
     ("我老公叫大伟", "我和大伟去年离婚了", "老公大伟"),
+    # the partner said by kind and name
+    ("my girlfriend Sarah loves hiking", "I broke up with my girlfriend Sarah last week", "girlfriend named Sarah"),
+    ("My husband is Mark", "My husband Mark and I separated", "husband named Mark"),
 ])
 def test_a_parting_with_when_or_why_ends_the_partner(memory: Memory, first: str, then: str, value: str) -> None:
     memory.add(first)

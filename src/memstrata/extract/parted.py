@@ -36,7 +36,7 @@ _NOT_MY_EN = lazy_regex(
     r"(?P<rel>(?:my|our)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)(?P<more>\s+(?:any\s?more|any\s+longer))?$", _IC)
 #: A partner: who a break-up parts the user from.
 _PARTNER_EN = r"(?:girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?|spouse)"
-_WHO_EN = rf"(?:(?P<name{{n}}>{_NAME})|(?:my|our)\s+(?P<rel{{n}}>{_PARTNER_EN}))"
+_WHO_EN = rf"(?:(?P<name{{n}}>{_NAME})|(?:my|our)\s+(?P<rel{{n}}>{_PARTNER_EN})(?:,?\s+{_NAME}(?=,|\s|$))?)"
 _PARTED_EN = lazy_regex(
     _OPEN_EN + "(?:"
     + _WHO_EN.format(n=1) + r"\s+and\s+i\s+(?:have\s+|just\s+|finally\s+|recently\s+|officially\s+)*"
