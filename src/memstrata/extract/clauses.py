@@ -103,6 +103,8 @@ _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子
 _FILLER_WORDS_EN = (r"too|as well|either|a lot|so much|very much|really|lol|haha|though|anyway|please|at all|"
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
                     r"at present|lately|these days now|originally|by birth|pls|plz|btw|tbh|fyi|ngl|imo|"
+                    # chat's clipped time and stance words ("into pottery rn", "matcha atm", "cilantro tho")
+                    r"rn|atm|tho|fr|for real|lowkey|low-key|honestly|"
                     # a closing focus word says which item matters most, no part of it ("..., shrimp especially")
                     r"especially|in particular|particularly|above all")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)
@@ -452,6 +454,10 @@ def _list_items(value: str, lang: str) -> list[str]:
 MAX_LIST_ITEM = {"zh": 8, "en": 4}
 #: Pairs said as one thing, whose halves are a food or a colour on their own ("mac and cheese",
 #: "rock and roll", "black and white"): never split.
+#: An item ending in a common adjective, which "and" then joins to the next one's: "new and powerful models".
+_ADJECTIVE_LAST = lazy_regex(r"\s(?:new|old|big|small|little|fast|slow|good|great|cool|fun|cheap|beautiful|powerful|"
+                             r"simple|fancy|healthy|fresh|quick|easy|modern|classic|large|bright|dark|long|short)$",
+                             re.IGNORECASE)
 _ONE_THING = lazy_regex(r"^(?:mac|rock|salt|bread|black|blue|red|fish|peanut butter|pen|arts|drum|rhythm|"
                         r"sweet|hot|cheese|milk)$", re.IGNORECASE)
 
@@ -471,6 +477,8 @@ def _plain_list(items: list[str], lang: str) -> bool:
             len(i) <= MAX_LIST_ITEM["zh"] and "《" not in i and "》" not in i for i in items)
     if any(_ONE_THING.match(i) for i in items[:-1]):
         return False
+    if any(_ADJECTIVE_LAST.search(i) for i in items[:-1]):
+        return False  # "making new and powerful models": two adjectives of one thing, no list
     return all(len(i.split()) <= MAX_LIST_ITEM["en"] and (
         " " in i or re.search(r"(?:s|ing)$", i, re.IGNORECASE) or gazetteer.lookup(i) is not None) for i in items)
 

@@ -85,6 +85,40 @@ def favourite_switched(sentence: str) -> str:
     return sentence
 
 
+#: A favourite said the way chat says it: with a time word before "is" ("my favorite band rn is Alvvays", "favorite show
+#: right now is Severance"), as new ("new fav band: Wet Leg", "ok my new favorite song is …"), or with no "my" at the
+#: sentence's start ("fav drink is a flat white"). Said at the start, the favourite can only be the speaker's.
+_FAVOURITE_NOW_EN = lazy_regex(
+    r"^(?:(?:ok|okay|so|oh|well|and|btw|also)\b[,!.]?\s+)*(?:(?P<my>(?:(?:my|our|his|her|their)\s+)?(?!(?:what|that|it|who|there|here|he|she)'s)[a-z]+'s"
+    r"|my|our|his|her|their)\s+)?"
+    r"(?:(?P<new>new|current)\s+)?(?:favou?rite|fave?)\s+(?P<n>[a-z][\w-]*"
+    r"(?:\s+(?!(?:rn|right|atm|at|these|lately|currently|nowadays|now|is)\b)[a-z][\w-]*)?)"
+    r"(?:\s+(?P<when>rn|right now|atm|at the moment|these days|lately|currently|nowadays|now))?"
+    r"(?:\s+is\s+|\s*[:=]\s*|\s+[-\u2013\u2014]+\s+)(?P<v>\S.*)$", re.IGNORECASE)
+#: Words a favourite's noun is not: "favorite part", "favorite thing about …" say something else than a taste held.
+_NOT_A_FAVOURITE_NOUN = lazy_regex(r"^(?:part|thing|one|moment|bit|memory|memories)\b", re.IGNORECASE)
+
+
+def favourite_now(sentence: str) -> str:
+    """``sentence`` as "My favorite N is [now] V" (or whoever's it is said to be) when it says a favourite with a
+    time word, as new, or with no "my"
+    (``_FAVOURITE_NOW_EN``), else unchanged. Before, "my favorite band rn is Alvvays" stored a generic like and "new
+    favorite band: Wet Leg" nothing; the favourite's noun keys the value as "my favorite band is" does.
+
+    >>> favourite_now("my favorite band rn is Alvvays"), favourite_now("ok new favorite band: Wet Leg")
+    ('My favorite band is now Alvvays', 'My favorite band is now Wet Leg')
+    >>> favourite_now("favorite drink is a flat white"), favourite_now("My favorite band is Muse")
+    ('My favorite drink is a flat white', 'My favorite band is Muse')
+    """
+    m = _FAVOURITE_NOW_EN.match(sentence.strip())
+    if m is None or _NOT_A_FAVOURITE_NOUN.match(m.group("n")) or not (m.group("new") or m.group("when")
+                                                                      or not m.group("my")):
+        return sentence
+    now = "now " if (m.group("new") or m.group("when")) and not re.match(r"(?i)now\b", m.group("v")) else ""
+    owner = m.group("my") or "my"
+    return f"{owner[0].upper()}{owner[1:]} favorite {m.group('n')} is {now}{m.group('v')}"
+
+
 #: A clause that asks: a question word, an alternative (还是), an A-not-A (去不去, 有没有, 是不是),
 #: the listener (你, 您).
 _ASKS_ZH = lazy_regex(r"什么|怎么|怎样|如何|哪|谁|几|多少|多久|为什么|为何|是否|还是|干嘛|干吗|咋|啥|你|您"

@@ -68,6 +68,7 @@ from memstrata.extract.preferences_en import (
     _instruction,
     _like,
     _not_eat,
+    _person_of,
     _use,
 )
 from memstrata.text.regex import lazy_regex
@@ -522,5 +523,5 @@ _PATTERNS: tuple[_Pattern, ...] = (
     arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _avoided,
-    _drink_how, _habit, habits.frequency_en, _like, _use, _event,
+    _drink_how, _habit, habits.frequency_en, _like, _person_of, _use, _event,
 )

@@ -144,9 +144,13 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[F
     return found
 
 
+#: How much, said before a verb of liking or "into" / "a fan of": chat's degree words and slang are one vocabulary
+#: with "really" ("sooo into pottery", "lowkey obsessed with matcha", "super into climbing", "I lowkey love jazz").
+_DEGREE = r"really|totally|so+|super|lowkey|low-key|highkey|kinda|kind of|pretty|absolutely|completely|seriously|" \
+          r"genuinely|honestly|truly|definitely|actually|also|just|still|now|currently|lately|literally"
 _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
        r"truly|much|generally|usually|personally|genuinely|simply|honestly|always|mainly|mostly|especially|" \
-       r"particularly|now|currently|nowadays)\s+)*"
+       rf"particularly|now|currently|nowadays|{_DEGREE})\s+)*"
 
 _LIKE = lazy_regex(
     rf"^(?:i|we)(?:(?:'ve|\s+have)(?=\s+stopped\b))?\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
@@ -154,7 +158,8 @@ _LIKE = lazy_regex(
     r"don't particularly like|don't especially like|don't really enjoy|"
     r"don't enjoy|don't care for|no longer like|no longer love|no longer enjoy|stopped liking|stopped loving|"
     r"stopped enjoying|would rather|'d rather)\s+(?P<v>.+)$"
-    r"|^(?:i'm|i am)\s+(?:a\s+)?(?:big\s+|huge\s+|real\s+)?(?P<verb2>fan of|into|fond of|crazy about|"
+    rf"|^(?:i'm|i am)\s+(?:(?:{_DEGREE})\s+)*(?:(?:a|such a)\s+)?(?:(?:big|huge|real|massive|total|"
+    r"die-?hard|major)\s+)?(?P<verb2>fan of|into|fond of|crazy about|sucker for|"
     r"obsessed with|passionate about|not a fan of|not a big fan of|not a huge fan of|not really a fan of|"
     r"not really into|not into|not fond of)\s+(?P<w>.+)$",
     _IC,
@@ -190,6 +195,10 @@ _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don
 
 _OBJ_END = lazy_regex(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
                       r"over|rather than|more than|instead of)\b.*$"
+                      # a verb of liking after "and" starts a clause of its own, no part of the object: "into cars too
+                      # and love making new and powerful models" (stored "love making new" and "powerful models")
+                      r"|\s+(?:(?:too|as well)\s+)?and\s+(?:i\s+)?(?:also\s+|really\s+)?"
+                      r"(?:love|like|enjoy|adore|hate)\b.*$"
                       # how much: "I love bacon way too much to be kosher" likes bacon and says no diet
                       r"|\s+(?:(?:way|wa+y|far|so|just)\s+)?(?:too|to|so)\s+much\b.*$"
                       # where or during what it is done, no part of what is liked: "podcasts on my commute",
@@ -388,3 +397,30 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
     if hit is None or not hit.named:
         return []  # "I use a laptop" names nothing the taxonomy keys
     return [Finding(hit.key, hit.value, CONF_STATED, clause)]
+
+
+#: "I'm a coffee person", "I'm more of a tea person", "I'm definitely a dog person": a taste said as the kind of
+#: person one is.
+_PERSON = lazy_regex(rf"^(?:i'm|i am)\s+(?P<neg>(?:really\s+)?not\s+(?:really\s+|much\s+of\s+|that\s+much\s+of\s+)?)?"
+                     rf"(?:(?:{_DEGREE}|definitely|more of|much more of|way more of)\s+)*(?:a|an)\s+"
+                     r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:person|guy|gal|girl)$", _IC)
+#: The animals one is "a … person" of, liked as their plural ("a cat person" likes cats).
+_PET_PERSON = {"cat": "cats", "dog": "dogs"}
+
+
+def _person_of(clause: str, ctx: _Ctx) -> list[Finding]:
+    """A like said as the kind of person one is: "I'm more of a tea person" → ``drink.like = tea``, "I'm a cat
+    person" → ``preference.like = cats``, "I'm not much of a coffee person" a dislike. Only a thing the gazetteer
+    knows as a taste (a food, a drink, a sport, a hobby, music) or a pet: "a morning person", "a people person" say
+    how one is, no taste. Before, nothing."""
+    m = _PERSON.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    thing = m.group("x").lower()
+    polarity: Polarity = "dislike" if m.group("neg") else "like"
+    if thing in _PET_PERSON:
+        return like_finding(_PET_PERSON[thing], polarity, CONF_LIKE, clause, "en")
+    hit = gazetteer.lookup(thing)
+    if hit is None or hit.named or (hit.start, hit.end) != (0, len(thing)) or not hit.key.endswith(".like"):
+        return []
+    return like_finding(m.group("x"), polarity, CONF_LIKE, clause, "en")

@@ -360,8 +360,12 @@ def _learning(clause: str) -> list[Finding]:
 _RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
                     r"(?P<v>[^，。！？]+?)(?:来|去)(?:放松|解压|减压)(?:一下)?$")
 _FAVOURITE_IS = lazy_regex(r"^(?:但是|但|不过|可是)?(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
-_INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
-                       r"(?:感兴趣|有兴趣|着迷)$")
+#: 我对摄影很感兴趣; said with a negation (我对爵士乐不感兴趣, 没什么兴趣, 不感冒: "not my thing") it is a
+#: dislike, which before stored ``music.like = 爵士乐不``. 感冒 and a bare 兴趣 say an interest only negated
+#: (我对花粉感冒 is no taste).
+_INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)"
+                       r"(?:很|非常|特别|比较|挺|十分|也|一直|都|真的|完全|一点)*"
+                       r"(?P<neg>不太|不怎么|不是很|不大|不|没什么|没啥|没有|没)?(?P<how>感兴趣|有兴趣|兴趣|着迷|感冒)$")
 
 
 def _intent(clause: str) -> list[Finding]:
@@ -373,7 +377,11 @@ def _intent(clause: str) -> list[Finding]:
     # 我在戒糖: a goal worked on; 我的目标是… one named; 我想学吉他 one wished
     if goal := goal_zh(clause) or goal_named(clause, "zh") or learning_wish(clause, "zh"):
         return goal
-    if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
+    if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v") \
+            and (m.group("neg") or m.group("how") not in ("感冒", "兴趣")):
+        if m.group("neg"):  # 我对爵士乐不感冒: a dislike, stated as said
+            return [replace(f, statement=clause[1:]) for f in like_finding(m.group("v"), "dislike", CONF_LIKE, clause,
+                                                                           "zh")]
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
     if (m := _RELAX.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")  # 我会听音乐、阅读来放松

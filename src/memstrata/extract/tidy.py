@@ -9,6 +9,7 @@ import re
 
 from memstrata.extract import reminders, roles
 from memstrata.extract.informal import (
+    favourite_now,
     favourite_switched,
     full_words,
     health_words_spelt,
@@ -17,6 +18,7 @@ from memstrata.extract.informal import (
     without_declarative_ne,
 )
 from memstrata.extract.mixed_script import LEADING_SYMBOLS, kin_in_chinese, mixes_scripts
+from memstrata.extract.topic_first_zh import topic_first_zh
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
 from memstrata.text.segment import without_invisible
@@ -90,7 +92,8 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
-    text = health_words_spelt(favourite_switched(full_words(text)))  # (extract.informal)
+    text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
+    text = health_words_spelt(favourite_now(favourite_switched(full_words(text))))  # (extract.informal)
     return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙
 
 
