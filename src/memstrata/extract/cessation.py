@@ -116,6 +116,8 @@ def _pastime_given_up(act: str, lang: str, clause: str) -> list[Finding]:
     named = pursuits.pastime_of(act, lang)
     if named is None and lang == "en" and re.match(r"\w+ing\b", act):  # "going running" said as "running ..."
         named = pursuits.pastime_of(f"go {act}", lang)
+    if named is None and lang == "en" and (played := re.match(r"(?i)(play|do)ing\s+(.+)$", act)):
+        named = pursuits.pastime_of(f"{played.group(1)} {played.group(2)}", lang)  # "I stopped playing tennis"
     return [Finding(named[0], named[1], CONF_STATED, clause, retract=True)] if named else []
 
 

@@ -191,7 +191,17 @@ def names_value(value: str, key: str, stored: str) -> bool:
         return of_kind(value, stored)
     if key in PLAN_KEYS:  # "The Lisbon trip is cancelled" ends "going to Lisbon", "trip to Lisbon"
         return names_trip(value, stored)
+    if key in _PASTIME_KEYS:  # "Tom doesn't play football anymore" ends "playing football", 不踢足球了 踢足球
+        return same_value(_PLAYED.sub("", value), _PLAYED.sub("", stored))
     return key == "health.allergy" and same_value(value, allergen(stored))
+
+
+#: The keys of a pastime liked, whose stored value may keep the verb it was said with.
+_PASTIME_KEYS = ("sport.like", "hobby.like")
+#: The verb of playing or doing before a pastime's name ("playing football", "doing yoga", 踢足球, 打篮球, 下棋):
+#: no part of which pastime it is.
+_PLAYED = re.compile(r"^(?:(?:playing|doing|practi[cs]ing|going|to play|to do)\s+"
+                     r"|[踢打玩下弹练跳滑骑](?=[\u4e00-\u9fff]))", re.IGNORECASE)
 
 
 #: A word of a model's name said after its make: a number or a word with one ("3", "X5", "15"), a single
