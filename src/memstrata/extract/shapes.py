@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import counts, gazetteer, kin, places, purposes, things, tool_kinds
+from memstrata.extract import counts, gazetteer, kin, places, purposes, things, timex, tool_kinds
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clause_period, clean_value
 from memstrata.extract.purposes import purpose_name
 from memstrata.extract.tool_kinds import spelled
@@ -428,7 +428,15 @@ def paying_with(value: str, clause: str, lang: str) -> Finding | None:
     return Finding(open_key("", "payment_method"), value, CONF_STATED, clause, statement=said)
 
 
-def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: bool = False) -> list[Finding]:
+def _a_time(value: str, lang: str) -> bool:
+    """Whether ``value`` is a time and little else: a short Chinese one (十点睡, 下午三点) or at most two English words
+    ("6am", "next Monday"); "Scrivener on May 5" is a thing with the day it began."""
+    short = len(value) <= 6 if lang == "zh" else len(value.split()) <= 2
+    return short and timex.mentions_time(value)
+
+
+def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: bool = False,
+                used: bool = False) -> list[Finding]:
     """What a switch to ``value`` states when it names no attribute ("I switched to Firefox", 我改用飞书了): the
     gazetteer's key for a named value, else ``user.uses``, the switch whose old value the fact engine finds
     (``facts.switch``: it may end the one thing used of its kind or of no known kind). A thing named by what it
@@ -436,10 +444,14 @@ def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: 
     an object of the home or the desk, ``_OBJECT_ZH``: "I switched to a standing desk", 我换了一张站立式办公桌) is a
     thing now used, ``tool.uses``, which ends nothing: no tool or service it could be a rival of is named by it
     (the engine took Slack's place with "an electric toothbrush"). A single Chinese character (我换了一辆车) names
-    a kind, no thing: ``[]``."""
+    a kind, no thing: ``[]``. Nor is a town or a time (改成成都吧 after a trip planned, 改成十点睡了: a plan or a
+    routine moved, which the sentence does not name; it stored ``tool.uses = 成都``). A switch said with a verb of
+    use (``used``: 改用, 换用) is to a thing used, never to a food (现在改用苹果了 is the phone, not ``user.eats``)."""
     if lang == "zh" and re.fullmatch(r"[\u4e00-\u9fff]", value):
         return []  # 我换了一辆车, 我换了一把伞: one character is the kind (a car), no thing named
-    if (consumed := _consumed(value, clause, lang)) is not None:  # "I switched to decaf": what one drinks now
+    if places.city_zh(value) or places.known_place(value) or _a_time(value, lang):
+        return []
+    if not used and (consumed := _consumed(value, clause, lang)) is not None:  # "I switched to decaf": a drink now
         return [consumed]
     if (paid := paying_with(value, clause, lang)) is not None:  # "I switched to PayPal": how one pays now
         return [paid]

@@ -196,6 +196,8 @@ def _changed(clause: str) -> list[Finding]:
         cut = _CUT_FOR.match(value)  # 从Zoom换成腾讯会议开会了: 腾讯会议, for 开会
         if cut is not None and cut.group("for") and purposes.listed(cut.group("for")):
             aim, value = cut.group("for"), cut.group("v")
+        elif cut is not None and cut.group("for") and re.fullmatch(r"[A-Za-z][\w .+#-]*", cut.group("v")):
+            value = cut.group("v").strip()  # 我改用Linux办公了: a purpose no list names is no part of a Latin name
         eaten = None if aim else _EATEN.match(value)  # 换成了喝茶: what one drinks now, as 改喝茶 says it
         if value.startswith("去") and not m.group("old"):  # 改成去西安: a trip to a city planned (去健身房: no thing
             return _trip_instead(value[1:], clause)  # used, no trip)
@@ -208,7 +210,8 @@ def _changed(clause: str) -> list[Finding]:
         else:  # 我换成了一张站立式办公桌: a thing counted, no name
             counted = re.match(shapes.COUNTED_ZH, value)
             value = value[counted.end():] if counted else value
-            found = shapes.switched_to(value, clause, "zh", statement=f"使用{value}", counted=bool(counted))
+            found = shapes.switched_to(value, clause, "zh", statement=f"使用{value}", counted=bool(counted),
+                                       used=bool(re.search(r"[改换]用", clause[: m.start("v")])))
         return instead(found, m.group("old"), "zh")
     return _topic_swapped(clause)
 
