@@ -98,6 +98,8 @@ class InvalidFilter(InvalidInput):
     Args:
         offset: 0-based offset in ``text`` where the problem starts (``len(text)`` for "ended too
             early"), as the parser counts; never shown as such.
+        field: the argument that held the filter, as every invalid input names its argument
+            (``details.field``): ``filter`` on every door (SDK, REST body and query, ``--filter``, MCP).
 
     Attributes:
         position: where the problem starts, counted from 1 (``character``): the N of the
@@ -108,11 +110,11 @@ class InvalidFilter(InvalidInput):
 
     code = "invalid_filter"
 
-    def __init__(self, reason: str, *, offset: int, text: str) -> None:
+    def __init__(self, reason: str, *, offset: int, text: str, field: str = "filter") -> None:
         self.position, self.reason, self.text = character(offset), reason, text
         near = text[offset:offset + 24]
         where = f"near {near!r}" if near else "at the end"
-        super().__init__(f"invalid filter {at_character(offset)} ({where}): {reason}")
+        super().__init__(f"invalid filter {at_character(offset)} ({where}): {reason}", field=field)
 
 
 class NotFound(MemstrataError, LookupError):

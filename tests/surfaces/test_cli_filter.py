@@ -39,3 +39,4 @@ def test_recall_and_list_apply_the_filter_and_report_a_bad_one(tmp_path: Path) -
     assert error["code"] == "invalid_filter" and "unknown field 'colour'" in error["message"]
     # The position a machine needs is a field of its own, as in the REST API's error body.
     assert error["details"]["position"] == 1 and "at character 1 " in error["message"]
+    assert error["details"]["field"] == "filter"  # the argument, as REST and MCP name it

@@ -75,7 +75,7 @@ def test_every_tool_failure_is_one_error_shape(tmp_path: Path, caplog: pytest.Lo
                                                "list_memories return it, a string such as 'fact:12' or 'episode:3'; "
                                                "got a number (1)")
     # counted from 1, the same number as the message's "at character 5" (docs/errors.md)
-    assert errors["bad_filter"]["details"] == {"position": 5, "reason": "unexpected character '~'"}
+    assert errors["bad_filter"]["details"] == {"position": 5, "reason": "unexpected character '~'", "field": "filter"}
     assert errors["bad_filter"]["message"].startswith("search_memory: invalid filter at character 5 ")
     assert errors["not_found"]["message"].startswith("get_memory: no fact #99")
     assert "never rewritten" in errors["update_episode"]["message"]

@@ -412,6 +412,8 @@ def test_filters_narrow_and_a_malformed_one_is_400_with_its_position(world: Worl
     # counted from 1: the end of the text is character len + 1, the first character is 1
     assert bad["details"]["position"] == len("tag = 'shipping' AND (") + 1 and bad["details"]["reason"]
     assert unknown["details"]["position"] == 1
+    # which argument, as every other invalid input names it (before: position and reason alone)
+    assert bad["details"]["field"] == unknown["details"]["field"] == "filter"
 
 
 def test_metrics_have_phases_and_no_content_or_user_ids(world: World) -> None:
