@@ -3,7 +3,9 @@
 
 * ``POST /v1/import`` never silently drops a ``user_id`` the request names: it applies to every
   record, and a record naming another user is a 422 with nothing imported;
-* a 409 on ``PATCH /v1/facts/{id}`` speaks REST (names the endpoint), not the CLI.
+* a 409 on ``PATCH /v1/facts/{id}`` speaks REST (names the endpoint), not the CLI;
+* a bad or missing ``user_id`` of the request is named as the request's field, not as its first
+  message's or record's (``details.index`` only when the item itself names the bad scope).
 """
 
 from __future__ import annotations
@@ -81,3 +83,25 @@ def test_a_conflict_on_patch_names_the_rest_endpoint(server: Server) -> None:
     assert "memstrata" not in conflict["message"] and "`" not in conflict["message"]
     assert conflict["details"] == {"fact_id": old, "fact_status": "superseded"}
 
+
+
+def test_a_bad_request_scope_is_named_as_the_requests_field_not_its_first_items(server: Server) -> None:
+    # was "messages[0]: scope user_id 'bob ' ..." with details.index 0 for the body's own user_id
+    with server.client() as c:
+        body = _error(c.post("/v1/messages", json={"user_id": "frank ", "messages": [{"content": "I like tea"}]}),
+                      422, "invalid_input")
+        own = _error(c.post("/v1/messages", json={"user_id": "frank", "messages": [
+            {"content": "I like tea"}, {"content": "I like coffee", "user_id": "frank "}]}), 422, "invalid_input")
+        nobody = _error(c.post("/v1/messages", json={"messages": [{"content": "I like tea"}]}), 422, "invalid_input")
+        imported = _error(c.post("/v1/import", json={"user_id": "frank ", "records": [{"content": "hi"}]}),
+                          422, "invalid_input")
+        lines = _error(c.post("/v1/import", content=b'{"content": "hi"}\n', headers=NDJSON,
+                              params={"user_id": "frank "}), 422, "invalid_input")
+        stored = _contents(c, user_id="frank")
+    assert body["details"] == imported["details"] == lines["details"] == {"field": "user_id"}, (body, imported)
+    assert body["message"] == "scope user_id 'frank ' starts or ends with whitespace; pass 'frank'"
+    assert imported["message"] == lines["message"] == body["message"]
+    # the message that names the bad user itself is still named, by its index
+    assert own["details"] == {"index": 1, "field": "user_id"} and own["message"].startswith("messages[1]: scope ")
+    assert nobody["details"] == {"field": "user_id"} and nobody["message"].startswith("no user_id, agent_id")
+    assert stored == []  # nothing of the refused batches was written

@@ -64,6 +64,7 @@ from memstrata.server.models import (
     KeyList,
     ListEpisodesQuery,
     ListFactsQuery,
+    MessageIn,
     Ready,
     Rolledback,
     Scoped,
@@ -74,9 +75,11 @@ from memstrata.server.models import (
 )
 from memstrata.server.query import known_query
 from memstrata.server.state import (
+    SCOPE_FIELDS,
     IdempotencyKeyHeader,
     ServerState,
     check_batch,
+    check_request_scope,
     keys_of,
     limit_of,
     mark_replayed,
@@ -109,6 +112,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
     if idempotency_key is not None:
         check_key(idempotency_key, "the Idempotency-Key header")
     check_batch(st, len(body.messages), "messages")
+    check_request_scope(body)
     scopes = [st.scope(caller, body, user_id=m.user_id, agent_id=m.agent_id, session_id=m.session_id)
               for m in body.messages]
     with st.lock:
@@ -119,8 +123,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
                                                metadata=m.metadata, produced_for=m.produced_for,
                                                content_type=m.content_type, ttl=m.ttl, **scope))
             except MemstrataError as exc:
-                status = errors.STATUS_BY_CODE.get(exc.code, 422)
-                raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i, **exc.details()}) from None
+                raise _message_error(exc, i, m) from None
         # What its owner forgot stays out unless asked for (a log sent again, a hook's transcript).
         gone = st.memory.forgotten_messages(built) if body.skip_forgotten else [False] * len(built)
         kept = [m for m, g in zip(built, gone, strict=True) if not g]
@@ -129,6 +132,17 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
     if not replayed:
         metrics().messages.inc(sum(1 for r in results if r.created))
     return AddMessagesResponse(results=results, replayed=replayed, forgotten=[i for i, g in enumerate(gone) if g])
+
+
+def _message_error(exc: MemstrataError, index: int, message: MessageIn) -> ApiError:
+    """``exc`` raised for ``messages[index]``, named where the caller wrote what it is about: the message's index
+    (``messages[1]: ...``, ``details.index``) for its own content, role, time or scope field, none for a scope field
+    the message leaves to the request (the request's missing or bad ``user_id``: ``details.field`` alone)."""
+    status = errors.STATUS_BY_CODE.get(exc.code, 422)
+    field = exc.details().get("field")
+    if field in SCOPE_FIELDS and getattr(message, str(field), None) is None:
+        return ApiError(status, exc.code, str(exc), exc.details())
+    return ApiError(status, exc.code, f"messages[{index}]: {exc}", {"index": index, **exc.details()})
 
 
 @router.post("/search", response_model=SearchResponse, tags=["memories"])

@@ -13,6 +13,7 @@ from fastapi.responses import Response
 
 from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.memory import Memory
+from memstrata.memory.base import check_ids
 from memstrata.server.auth import Principal
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
@@ -21,6 +22,9 @@ from memstrata.server.models import ContextRequest, ListEpisodesQuery, ListFacts
 from memstrata.store.protocol import KeyStore
 from memstrata.types import Scope
 from memstrata.write.ingest import AddResult
+
+#: The scope fields of a request (``models.Scoped``).
+SCOPE_FIELDS = ("org_id", "project_id", "user_id", "agent_id", "session_id")
 
 
 @dataclass
@@ -46,7 +50,7 @@ class ServerState:
 
     def scope(self, caller: Principal, req: Scoped, **override: str | None) -> dict[str, Any]:
         """The ``Memory`` scope keywords of a request (``override`` wins over ``req``'s fields)."""
-        fields = {n: getattr(req, n) for n in ("org_id", "project_id", "user_id", "agent_id", "session_id")}
+        fields = {n: getattr(req, n) for n in SCOPE_FIELDS}
         fields.update({k: v for k, v in override.items() if v is not None})
         s = self.memory.settings
         return caller.scope(**fields, default_org=s.org_id, default_project=s.project_id)
@@ -72,12 +76,23 @@ class ServerState:
         return options
 
 
+def check_request_scope(req: Scoped) -> None:
+    """Check the scope fields the request itself names (``memory.base.check_ids``) before its items: a batch's
+    items (``messages``, ``records``) take the request's ``user_id`` when they name none, and a bad one is the
+    request's mistake, named as its field (``details.field``: ``user_id``), not as its first item's
+    (``messages[0]: ...``, ``details.index: 0``).
+
+    Raises:
+        InvalidInput: an empty, over-long, control- or invisible-character identifier, or one with outer whitespace.
+    """
+    check_ids(**{name: getattr(req, name) for name in SCOPE_FIELDS})
+
+
 def merged(body: Scoped | None, query: ScopeQuery) -> Scoped:
     """The request's scope fields: the body's, with the query's filling the ones it leaves out."""
     if body is None:
         return query
-    fields = ("org_id", "project_id", "user_id", "agent_id", "session_id")
-    return body.model_copy(update={f: getattr(query, f) for f in fields if getattr(body, f) is None})
+    return body.model_copy(update={f: getattr(query, f) for f in SCOPE_FIELDS if getattr(body, f) is None})
 
 
 #: What an export of a scope that holds nothing tells the client to check.

@@ -24,6 +24,7 @@ from memstrata.server.state import (
     EMPTY_EXPORT_HINT,
     IdempotencyKeyHeader,
     check_batch,
+    check_request_scope,
     mark_replayed,
     state_of,
     whose,
@@ -131,6 +132,7 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     if idempotency_key is not None:
         check_key(idempotency_key, "the Idempotency-Key header")
     check_batch(st, len(body.records), "records")
+    check_request_scope(body)
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
         built, skipped, moved, expired, gone, suppressions = messages_from_records(
