@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from memstrata.errors import InvalidInput
@@ -21,6 +22,20 @@ def require_aware(value: datetime, what: str) -> datetime:
     return value.astimezone(UTC)
 
 
+#: The time every door's refusal of a time gives as an example (``unreadable_time``).
+TIME_EXAMPLE = "2026-12-07T09:30:00Z"
+
+
+def unreadable_time(text: object) -> str:
+    """What every door says of a value that is no time (``"yesterday"``, ``""``), after the field's name:
+    ``cannot parse 'yesterday' as an ISO 8601 date or time such as 2026-12-07T09:30:00Z``. ``parse_time``
+    (CLI ``--as-of``, ``--before``, ``--at``; MCP ``as_of``) and the REST body's time fields
+    (``server.errors``) say these words, so one mistake reads alike everywhere; the value is cut to 40
+    characters."""
+    shown = repr(text[:40]) if isinstance(text, str) else json.dumps(text, default=repr)[:40]  # true, not True
+    return f"cannot parse {shown} as an ISO 8601 date or time such as {TIME_EXAMPLE}"
+
+
 def parse_time(text: str, what: str = "time") -> datetime:
     """Parse ISO 8601 (``2026-10-30``, ``2026-10-30T09:00+08:00``, ``...Z``) to UTC.
 
@@ -32,7 +47,7 @@ def parse_time(text: str, what: str = "time") -> datetime:
         parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
     except (ValueError, AttributeError) as exc:
         field = None if what == "time" else what.lstrip("-").replace("-", "_")
-        raise InvalidInput(f"{what}: cannot parse {text!r} as an ISO 8601 date or time", field=field) from exc
+        raise InvalidInput(f"{what}: {unreadable_time(text)}", field=field) from exc
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     return parsed.astimezone(UTC)

@@ -29,4 +29,4 @@ def test_recall_as_of_reads_what_was_believed_then(tmp_path: Path) -> None:
     assert [h["text"] for h in before.json()][:1] == ["lives in Paris"]
     bad = cli("recall", "x", "--user", "u", "--as-of", "yesterday", "--db", db)
     assert (bad.code, bad.err.strip()) == (2, "error[invalid_input]: --as-of: cannot parse 'yesterday' as an "
-                                              "ISO 8601 date or time")
+                                              "ISO 8601 date or time such as 2026-12-07T09:30:00Z")

@@ -59,6 +59,38 @@ def test_rest_names_the_field_of_a_body_of_the_wrong_type_or_range(open_server: 
     assert over.json()["error"]["details"] == {"field": "limit", "max": 100}
 
 
+#: What every door says of the time ``yesterday``, after the field's name.
+NOT_A_TIME = "cannot parse 'yesterday' as an ISO 8601 date or time such as 2026-12-07T09:30:00Z"
+
+
+def test_rest_says_what_a_time_looks_like_on_every_body_that_takes_one(open_server: Server) -> None:
+    # was pydantic's "Input should be a valid datetime or date, input is too short"; an imported message
+    # object's named no field ("records[0]: 'created_at' is not an ISO 8601 time: 'yesterday'")
+    user = {"user_id": "fields-time"}
+    with open_server.client() as client:
+        answers = {
+            "messages.0.created_at": client.post("/v1/messages", json={**user, "messages": [
+                {"content": "I like tea", "created_at": "yesterday"}]}),
+            "as_of": client.post("/v1/search", json={**user, "query": "tea", "as_of": "yesterday"}),
+            "before": client.post("/v1/forget", json={**user, "before": "yesterday"}),
+        }
+        context = client.post("/v1/context", json={**user, "query": "tea", "as_of": "yesterday"})
+        imported = client.post("/v1/import", json={**user, "records": [{"content": "x", "created_at": "yesterday"}]})
+        episode = client.post("/v1/import", json={**user, "records": [
+            {"type": "episode", "content": "x", "created_at": "yesterday"}]})
+    for field, answer in {**answers, "as_of (context)": context}.items():
+        assert answer.status_code == 422, (field, answer.text)
+        error = answer.json()["error"]
+        named = field.split(" ")[0]
+        assert error["message"] == f"{named}: {NOT_A_TIME}", error
+        assert (error["code"], error["details"]["field"]) == ("validation_error", named), error
+    for answer in (imported, episode):
+        assert answer.status_code == 422, answer.text
+        error = answer.json()["error"]
+        assert error["message"] == f"records[0]: created_at: {NOT_A_TIME}", error
+        assert error["details"] == {"index": 0, "field": "created_at"}, error
+
+
 async def _mcp_errors(db: Path) -> dict[str, dict[str, Any]]:
     with _environment():
         memory, server, _ = mcp_server(db=str(db), org=None, project=None, user="alice", agent=None,
@@ -82,6 +114,8 @@ def test_mcp_names_the_argument_of_each_invalid_input(tmp_path: Path) -> None:
     assert {name: (e["code"], e["details"].get("field")) for name, e in errors.items()} == {
         name: ("invalid_input", name) for name in ("query", "content", "as_of", "cursor", "value")}
     assert errors["query"]["message"].startswith("search_memory: query is empty")
+    # what a time looks like, in the words REST and the CLI use (``clock.unreadable_time``)
+    assert errors["as_of"]["message"] == f"search_memory: as_of: {NOT_A_TIME}"
 
 
 def test_rest_checks_a_contexts_project_folder_as_the_sdk(open_server: Server) -> None:

@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from memstrata.clock import unreadable_time
 from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage, json_type_name
 from memstrata.types import ROLES
@@ -50,7 +51,12 @@ _SCOPE_FIELDS = ("user_id", "agent_id")
 
 
 class _LineError(Exception):
-    """Internal: what is wrong with one line; the caller adds the file and line number."""
+    """Internal: what is wrong with one line; the caller adds the file and line number. ``field``: the
+    line's field it names, given on as ``InvalidInput.field`` (``details.field``)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def load_jsonl_messages(
@@ -83,7 +89,7 @@ def load_jsonl_messages(
                 try:
                     message = _parse_line(raw, line_no, path.stem, import_time)
                 except _LineError as exc:
-                    raise InvalidInput(f"{path}, line {line_no}: {exc}") from None
+                    raise InvalidInput(f"{path}, line {line_no}: {exc}", field=exc.field) from None
                 if message is not None:
                     yield message
     except OSError as exc:
@@ -110,7 +116,7 @@ def message_from_object(obj: Any, *, line_no: int = 1, default_session: str = ""
     try:
         return _build_message(obj, line_no, default_session, (now or datetime.now(UTC)).astimezone(UTC))
     except _LineError as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field=exc.field) from None
 
 
 def _parse_line(
@@ -197,7 +203,7 @@ def _parse_time(text: str) -> datetime:
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError:
-        raise _LineError(f"'created_at' is not an ISO 8601 time: {text!r}") from None
+        raise _LineError(f"created_at: {unreadable_time(text)}", "created_at") from None
     if value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value.astimezone(UTC)

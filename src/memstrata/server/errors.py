@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from memstrata.clock import unreadable_time
 from memstrata.errors import InvalidInput, MemstrataError, at_character, character
 from memstrata.server.metrics import metrics
 
@@ -75,6 +76,9 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
 STRICT_HINT = ("numbers and booleans in a request body are strict: send a JSON number or true/false, "
                "not a string (5, not \"5\")")
 _STRICT_TYPES = ("int_type", "float_type", "bool_type")
+#: pydantic's error types for a value that is no time (``"yesterday"``, ``true``, ``"2026-13-01"``): answered in
+#: the words every door refuses a time with (``clock.unreadable_time``), the value included (a time, never content).
+_TIME_TYPES = ("datetime_type", "datetime_parsing", "datetime_from_date_parsing", "datetime_object_invalid")
 
 
 def _malformed(err: Any, body: Any) -> tuple[int, str, str, dict[str, Any]]:
@@ -108,6 +112,8 @@ def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dic
         msg = str(err.get("msg", ""))
         if err.get("type") in _STRICT_TYPES and isinstance(err.get("input"), str):
             msg = f"{msg}; {STRICT_HINT}"
+        elif err.get("type") in _TIME_TYPES:  # not pydantic's "input is too short": what a time looks like
+            msg = unreadable_time(err.get("input"))
         errors.append({"loc": [str(p) for p in err.get("loc", ())], "msg": msg, "type": str(err.get("type", ""))})
     first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
     field = dotted(first["loc"])

@@ -11,7 +11,6 @@ import io
 import tempfile
 import zipfile
 from collections.abc import Callable
-from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +20,7 @@ from fastapi.responses import RedirectResponse, StreamingResponse
 from starlette.responses import Response
 
 from memstrata.arguments import check_kinds
+from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.integrations.markdown import export_folder
 from memstrata.lifecycle.export import dumps, require_records
@@ -140,12 +140,10 @@ def search_options(request: Request) -> dict[str, Any]:
         raise ApiError(422, "invalid_input", f"mode must be one of {', '.join(MODES)}, got {mode[:40]!r}")
     options["mode"] = mode
     if q.get("as_of", "").strip():
-        try:
-            moment = datetime.fromisoformat(q["as_of"].strip())
-        except ValueError:
-            raise ApiError(422, "invalid_input", "as_of must be a date and time like 2026-03-01T09:30 (UTC), "
-                           f"got {q['as_of'][:40]!r}") from None
-        options["as_of"] = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        try:  # the words and field every door refuses a time with (a time without an offset is UTC)
+            options["as_of"] = parse_time(q["as_of"], "as_of")
+        except InvalidInput as exc:
+            raise ApiError(422, "invalid_input", str(exc), {"field": "as_of"}) from None
     if q.get("min_match", "").strip():
         try:
             options["min_match"] = float(q["min_match"])
