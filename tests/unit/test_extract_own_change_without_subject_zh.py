@@ -2,7 +2,7 @@
 
 Chinese leaves out 我 all the time, and 上个月搬到杭州了 stored nothing while 我上个月搬到杭州了 stored the home. A
 clause opening with a verb of moving, switching, beginning, resuming or giving up (after a time word at most) is the
-user's own when the message has named no one else before it (``extract.subject_zh.own_change``,
+user's own when the message has named no one else before it (``extract.subject_zh.own_clause``,
 ``extract.carried.Scope``); a clause opening with someone (他, 妈妈, 我哥) or said after someone was named stays theirs.
 After an employer left with no verb of work (我已经不在字节了), 现在在腾讯 names the employer now, and 搬回 /
 跳槽到 after an end are the new home and job; 我又开始喝咖啡了 states the habit back, as "I started drinking

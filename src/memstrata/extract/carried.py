@@ -135,6 +135,10 @@ class Scope:
     """The people named so far in one message, in the order named, each with the words naming them."""
 
     named: dict[str, str] = field(default_factory=dict)  # subject word → words that name them
+    #: Whether anyone was named before the clause read last: a clause with no subject of its own may be theirs
+    #: ("My sister had a rough year. Moved to Ohio."), while a name inside it is its object ("have two cats, Miso and
+    #: Tofu").
+    named_before: bool = False
 
     def read(self, sentence: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
              ) -> list[str]:
@@ -142,7 +146,8 @@ class Scope:
         (他 / 她) said of the one person the message named, and a predicate joined by "and" said with its subject
         ("My sister lives in Seattle and works as a dentist" → "… My sister works as a dentist"), the latter only
         when ``find`` (``extract.rules._find``) reads in the pieces everything it reads in the whole and more."""
-        if not self.named and (mine := subject_zh.own_change(sentence)) is not None \
+        self.named_before = bool(self.named)
+        if not self.named and (mine := subject_zh.own_clause(sentence)) is not None \
                 and _facts(sentence, said_at, find) < _facts(mine, said_at, find):
             # 上个月搬到杭州了 with no one else named: the user's own change, when read so it finds all it found as
             # said and more (不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape)

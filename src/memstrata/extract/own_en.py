@@ -23,7 +23,9 @@ _IC = re.IGNORECASE
 #: ("Got a Pixel 8"), never "Got it".
 _PAST = (r"used\s+to|moved|switched|started|quit|left|joined|bought|sold|cancell?ed|ditched|dropped|stopped|gave\s+up|"
          r"took\s+up|picked\s+up|adopted|closed|changed|became|went|upgraded|traded|retired|got\s+(?=(?:a|an|my|our)\s)")
-_ING = r"moving|switching|starting|using|leaving|joining|quitting|driving|drinking|eating|learning"
+_ING = (r"moving|switching|starting|using|leaving|joining|quitting|driving|drinking|eating|learning|heading|flying|"
+        # "going to Japan in March", not "going crazy today"
+        r"travell?ing|going(?=\s+(?:back\s+)?to\s+[A-Z])")
 _OPENS = lazy_regex(rf"^(?P<adv>(?:(?:just|finally|recently|also|so|then|officially|and)\s+)*)"
                     rf"(?:(?P<past>{_PAST})|(?P<ing>{_ING}))\b(?P<rest>.*)$", _IC)
 
@@ -33,7 +35,8 @@ _OPENS = lazy_regex(rf"^(?P<adv>(?:(?:just|finally|recently|also|so|then|officia
 #: cool") or a request ("using python.").
 _WHEN_ING = lazy_regex(r"\b(?:now|these days|nowadays|from now on|instead|today|tomorrow|tonight|next\s+\w+|"
                        r"on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:week|month|year|"
-                       r"weekend|fall|spring|summer|winter))\b", _IC)
+                       r"weekend|fall|spring|summer|winter)|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|"
+                       r"(?:on|in)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)\b", _IC)
 
 
 #: "Starting today, I'm ...", "starting next week we ...": the verb says from when, and the sentence has a subject.
@@ -47,10 +50,71 @@ _NOT_ANYMORE = lazy_regex(r"^not\s+(?P<rest>(?!(?:really|sure|yet|a\s+(?:problem
                           r"(?:anymore|any more|any longer)\b.*)$", _IC)
 
 
-def said_by_me(sentence: str) -> str | None:
+#: A statement of what one likes, is, has or does as a rule, said with "I" left out ("love sci-fi audiobooks", "can't
+#: stand cilantro", "work at a bakery now", "live in Leeds", "don't eat pork", "have two cats"): the verb, then the
+#: opening said with it ("I", or "I'm" before a state: "really into bouldering", "allergic to penicillin"; "I've"
+#: before "been": "been doing yoga every morning").
+_STATE = (r"(?:love|like|enjoy|adore|hate|dislike|detest|prefer|can't\s+stand|cannot\s+stand|"
+          r"(?:don't|do\s+not|never)\s+(?:like|love|enjoy|eat|drink|smoke|touch|do|live|work)|"
+          r"live\s+(?:in|at|near|with|on|by|outside|alone)|work\s+(?:as|at|for|in|from|remotely|nights|part|full)|"
+          r"speak(?=\s+(?-i:[A-Z]))|own|drive|ride|drink|eat|"
+          r"have\s+(?:a|an|two|three|four|five|\d+|no|kids|children|twins|pets))")
+_BE = (r"(?:(?:really|totally|so|kinda|kind\s+of|pretty|very|super|big\s+time)\s+)*(?:into|obsessed\s+with|"
+       r"(?:a\s+)?(?:big|huge)\s+fan\s+of|allergic\s+to|vegan|vegetarian|pescatarian|lactose\s+intolerant|"
+       r"based\s+in|originally\s+from)")
+#: Verbs of doing that state a habit only with how often said ("go swimming on Saturdays", "play tennis every
+#: week"); bare they are asked of the listener ("play some jazz", "go ahead"). "take" is none: "take a look every day".
+_DOING = r"(?:go|play|run|swim|cook|read|watch|walk|bike|cycle|do|practice|practise|meditate|study|write|visit)"
+_OFTEN = lazy_regex(r"\b(?:every|each|daily|weekly|nightly|twice|once\s+a|most\s+(?:days|mornings|nights|"
+                    r"evenings|weekends)|on\s+(?:weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days)|"
+                    r"before\s+bed|after\s+work)\b", _IC)
+_OWN = lazy_regex(rf"^(?P<adv>(?:(?:also|still|just|really|totally|actually|honestly|now|mostly)\s+)*)"
+                  rf"(?:(?P<been>been)\s+(?=[a-z]+ing\b|{_BE}\b)|(?P<be>{_BE})\b|(?P<state>{_STATE})\b|"
+                  rf"(?P<doing>{_DOING})\b(?=.*{_OFTEN.pattern}))(?P<rest>.*)$", _IC)
+#: What the verb is about, when it is something the listener said, made or offered ("love that idea", "love it!",
+#: "like the second option better", "prefer option B", "hate when that happens", "love your design"), the listener or
+#: a person ("love you", "like I said", "hate to bother you"), a request ("drink some water", "speak English please")
+#: or a manner ("drink responsibly"): a reaction or a request, no fact of the speaker's.
+_REACTION = lazy_regex(r"^\s*(?:it|that|this|these|those|them|your|yours|you|when|how|what|i|we|he|she|they|him|her|"
+                       r"me|us|some|the\s+(?:idea|first|second|third|last|other|new|one|plan|design)|"
+                       r"to\s+(?:help|bother|say|ask|hear|see|know|chat|talk))\b|^\s*[a-z]+ly\s*[.!]*$"
+                       r"|\b(?:you|your|yours|please|options?|versions?|choices?|drafts?|both|either|neither|"
+                       r"suggestions?|answers?|responses?|replies)\b"
+                       # the verb is a noun, a subject ("Love and acceptance should be everyone's right"), or a title's
+                       # word ("Work In Progress"); "into a coherent data store" is a line's continuation
+                       r"|^\s*(?:and|or|,)|\b(?:is|are|was|were|should|will|would|must|makes?|feels?|sounds?|seems?)\b"
+                       r"|^\s*(?-i:In|At|For|And|Or|Of|On|With|To)\b", _IC)
+#: "like" is a preposition as often as a verb: "Like in sports, ...", 'Like "The Dragon" for my boss', "like a boss",
+#: "like another task".
+_LIKENESS = lazy_regex(r"^\s*(?:a|an|another|in|on|at|for|with|when|if|as|that|this|[\"'“‘])(?:\b|(?<=[\"'“‘]))", _IC)
+
+
+def _own_statement(text: str) -> str | None:
+    """``text`` with the opening said before its verb of liking, being, having or doing as a rule (``_OWN``), or
+    ``None``: for a reaction to what the listener said (``_REACTION``), or anything else."""
+    m = _OWN.match(text)
+    if m is None:
+        return None
+    verb = m.group("been") or m.group("be") or m.group("state") or m.group("doing")
+    rest = m.group("rest")
+    if re.search(r"\s[A-Z]", verb):
+        return None  # "Work In Progress": a title's words
+    if _REACTION.search(rest) or (verb.lower() == "like" and _LIKENESS.match(rest)) \
+            or (m.group("be") and verb.lower().endswith("into") and re.match(r"\s*(?:a|an|the)\b", rest, _IC)):
+        return None
+    adv = m.group("adv").lower()
+    if m.group("been"):
+        return f"I've {adv}been {m.group('rest').lstrip()}"
+    opening = "I'm" if m.group("be") else "I"
+    return f"{opening} {adv}{verb}{m.group('rest')}"
+
+
+def said_by_me(sentence: str, *, statement: bool = True) -> str | None:
     """``sentence`` with "I" (or "I'm") said before its opening verb of change ("Moved to Denver last week" → "I moved
-    to Denver last week", "Starting at Stripe on Monday" → "I'm starting at Stripe on Monday"), ``None`` for any other
-    sentence (one with a subject, a courtesy, a question).
+    to Denver last week", "Starting at Stripe on Monday" → "I'm starting at Stripe on Monday") or, when ``statement``
+    (the sentence is one the writer began, no line of a pasted list: ``extract.rules``), of liking, being, having or
+    doing as a rule ("love sci-fi audiobooks" → "I love sci-fi audiobooks", ``_own_statement``); ``None`` for any other
+    sentence (one with a subject, a courtesy, a reaction, a request, a question).
 
     >>> said_by_me("Switched to Linear, way faster"), said_by_me("Got it, thanks"), said_by_me("I moved to Denver")
     ('I switched to Linear, way faster', None, None)
@@ -59,7 +123,10 @@ def said_by_me(sentence: str) -> str | None:
     if (ended := _NOT_ANYMORE.match(text)) is not None and not NOT_A_STATEMENT.search(text):
         return f"I'm not {ended.group('rest')}"  # "not vegetarian anymore, eating meat again"
     m = _OPENS.match(text)
-    if m is None or NOT_A_STATEMENT.search(text):
+    if m is None:
+        own = _own_statement(text) if statement else None  # "can't stand cilantro": "can't" opens no question here
+        return None if own is None or NOT_A_STATEMENT.search(own) else own
+    if NOT_A_STATEMENT.search(text):
         return None
     if m.group("ing") and not _WHEN_ING.search(m.group("rest")):
         return None  # "Learning an instrument is cool", "using python.": a subject or a request, no doing of mine

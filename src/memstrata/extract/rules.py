@@ -120,8 +120,10 @@ class RuleExtractor:
         said: dict[int, list[Finding]] = {}  # what each sentence's parts stated so far
         text = without_markup(without_fenced_code(text))  # quoted code, headings: no statements (extract.quoted)
         text = users_lines(text)  # a pasted transcript: the assistant's lines are not the user's
-        parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
-                 for part in split_languages(tidy(whole)))
+        wholes = split_sentences(text)
+        parts = ((n, tidy(part)) for n, whole in enumerate(wholes) for part in split_languages(tidy(whole)))
+        # a sentence the writer began: not a long one's cut tail nor a line after an unpunctuated line (a pasted list)
+        begun = {n for n, _ in enumerate(wholes) if n == 0 or _SENTENCE_END.search(wholes[n - 1])}
         scope = carried.Scope()  # who "he" / "she" may be: the people this message has named
         last: Finding | None = None  # what the message stated last, for a value said again alone (extract.restated)
         corrected_before = False  # the sentence before opened with a correction and stated nothing ("Oh wait, ...")
@@ -136,11 +138,14 @@ class RuleExtractor:
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
             found = _whole(sentence, said_at)
-            # "Moved to Denver last week": a chat sentence with its subject left out is the speaker's, unless someone
-            # else was named (extract.own_en); what it states, no bare event of the moment ("Finished the book")
-            if not found and not scope.named and (mine := own_en.said_by_me(sentence)) is not None and (found := [
-                    (f, lang) for f, lang in _whole(mine, said_at) if f.key != "event"]):
-                sentence = mine
+            # "Moved to Denver last week", "love sci-fi audiobooks": a chat sentence with its subject left out is the
+            # speaker's, unless someone else was named before it (extract.own_en); what it states, no bare event of
+            # the moment ("Finished the book"). Read bare, "prefer Slack now, not email" was a correction of nothing.
+            if all(f.key == corrected.CORRECTION_KEY for f, _ in found) and not scope.named_before \
+                    and (mine := own_en.said_by_me(sentence, statement=n in begun)) is not None and (own := [
+                        (f, lang) for f, lang in _whole(mine, said_at)
+                        if f.key not in ("event", corrected.CORRECTION_KEY)]):
+                sentence, found = mine, own
             # "Actually I quit coffee", 其实我现在能吃一点辣了: read again without the markers (extract.asides); a
             # bare "not X" is no correction once its reply word is gone ("Okay, not a problem")
             if not found and (bare := asides.without(sentence)) is not None and (found := [
@@ -223,6 +228,10 @@ class RuleExtractor:
             raise EmbeddingError("zero-shot keying needs an embedder")
         return self._keys.nearest_key(statement)
 
+
+
+#: How a sentence the writer ended ends: its stop, then a closing quote or bracket at most.
+_SENTENCE_END = lazy_regex(r"[.!?。！？…~]['\"”’)）]*\s*$")
 
 
 def _whole(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:

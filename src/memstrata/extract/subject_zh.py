@@ -69,15 +69,46 @@ _CHANGE_VERB = (r"(?:搬(?:家)?(?:到|去|回)|换了|换成|改成|改用|(?:�
 _CHANGE_NO_SUBJECT = lazy_regex(rf"^(?:{_CHANGE_TIME}[，,]?)*{_CHANGE_VERB}")
 
 
-def own_change(sentence: str) -> str | None:
-    """A change the user says with no subject, in the first person (上个月搬到杭州了 → 我上个月搬到杭州了, 刚换了工作，
-    现在在蔚来上班 → 我刚换了工作，现在在蔚来上班; ``_CHANGE_NO_SUBJECT``), else ``None``. Only a message that has
-    named no one else may be read so (``extract.carried.Scope``): after 我哥结婚了。 the next 上个月搬到南京了 may be
-    the brother's. A question, a supposition or a report (``NOT_A_STATEMENT``) is no change."""
+#: How often, when or how much, said before the verb of a clause with no subject (平时喜欢喝美式, 每晚睡前写日记,
+#: 14号飞里斯本开会, 特别喜欢吃榴莲): a habit's or a plan's time, or a degree.
+_OWN_WHEN = (r"(?:平时|平常|一般|通常|经常|常常|总是|老是|向来|从小|每天|天天|每晚|每早|每周[一二三四五六日天末]?|"
+             r"每个?星期[一二三四五六日天]?|每个?月|每年|每次|周末|早上|早晨|晚上|中午|下午|上午|睡前|饭后|下班后|"
+             r"上班前|周[一二三四五六日天]|星期[一二三四五六日天]|这几年|这些年|[0-9一二三四五六七八九十]{1,3}号|"
+             r"下周[一二三四五六日天]?|下礼拜|明天|后天|下个月|明年|今晚|月底|特别|非常|超级|超|挺|比较|真的|最|更|"
+             r"蛮|很|一直|还|只|主要)")
+#: Verbs that state what one likes, is, has, keeps or does as a rule: said with no subject they open the speaker's
+#: own statement (喜欢吃辣, 受不了香菜, 迷上了攀岩, 在一家银行上班, 是做前端的, 养了两只猫, 对青霉素过敏).
+_OWN_STATE = (r"(?:喜欢|不喜欢|爱(?=吃|喝|看|听|玩|打|踢|逛|弹|跑|游|读)|讨厌|受不了|不爱|迷上|爱上|偏爱|偏好|习惯|"
+              r"住在|养了|养着|在[^，,。！!？?]{1,12}?(?:上班|工作|上学|读书|实习)|是做|是搞|做[^，,。]{1,8}的|"
+              r"对[^，,。！!？?]{1,10}过敏|会说|会讲|不吃|不喝|不抽|吃素|"
+              r"有(?=[0-9一二两三四五六七八九十几]+[个只条位辆套])|有(?=个|只|一))")
+#: Verbs of doing that state a habit or a plan only with its time said first (每晚睡前写日记, 周末去爬山, 14号飞里斯本
+#: 开会); said bare they are a request or the moment (喝水, 去看看).
+_OWN_DOING = r"(?:吃|喝|跑|游|打|踢|练|学|写|看|听|去|飞|回|骑|开|用|玩|做|弹|读|坐|抽|泡|逛|健身|上)"
+_OWN_NO_SUBJECT = lazy_regex(rf"^(?:(?:{_CHANGE_TIME}|{_OWN_WHEN})[，,]?)*{_OWN_STATE}"
+                             rf"|^(?:(?:{_CHANGE_TIME}|{_OWN_WHEN})[，,]?)+{_OWN_DOING}")
+#: A clause asking something of the listener (帮我订…, 提醒我…, 给我讲…) or about what the listener said (喜欢你写的
+#: 那首诗), a choice among what was offered or shown (比较喜欢第二个方案, 很喜欢这个设计) or a feeling with nothing
+#: named (还挺喜欢的): no statement of the speaker's. 每天给我妈打电话 is the speaker's habit: a relative after 我.
+_TO_THE_LISTENER = lazy_regex(rf"(?:帮|给|提醒|告诉|替|为|让|教|叫)我(?!的?(?:{RELATION}))|你|您|"
+                              r"第[0-9一二三四五六七八九十]+[个种条版]|[上前后]一[个种版]|这|那|"
+                              r"(?:喜欢|爱|讨厌|受不了)(?:的|了|啊|呀|哦|呢)?[。！!~～]*$")
+
+
+def own_clause(sentence: str) -> str | None:
+    """A clause the user says with no subject, in the first person, else ``None``: a change (上个月搬到杭州了 →
+    我上个月搬到杭州了, 刚换了工作，现在在蔚来上班 → 我刚换了工作，现在在蔚来上班; ``_CHANGE_NO_SUBJECT``) or a
+    statement opening with a verb of liking, dwelling, working, having or keeping (受不了香菜 → 我受不了香菜), or with
+    a time then a verb of doing (每晚睡前写日记 → 我每晚睡前写日记; ``_OWN_NO_SUBJECT``). Only a message that has named
+    no one else may be read so (``extract.carried.Scope``): after 我哥结婚了。 the next 上个月搬到南京了 may be the
+    brother's. A question, a supposition or a report (``NOT_A_STATEMENT``) is no statement, nor a clause asking
+    something of the listener or about what they said (帮我订…, 提醒我…, 喜欢你写的诗: ``_TO_THE_LISTENER``)."""
     text = sentence.strip()
-    if not _CHANGE_NO_SUBJECT.match(text) or NOT_A_STATEMENT.search(text):
+    if NOT_A_STATEMENT.search(text):
         return None
-    return f"我{text}"
+    if _CHANGE_NO_SUBJECT.match(text) or (_OWN_NO_SUBJECT.match(text) and not _TO_THE_LISTENER.search(text)):
+        return f"我{text}"
+    return None
 
 
 #: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
