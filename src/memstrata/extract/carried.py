@@ -365,7 +365,13 @@ def _subjectless_zh(sentence: str) -> tuple[list[str], str] | None:
     opened = _ZH_RELATIVE.match(clauses[0]) if len(clauses) >= 2 else None
     if opened is None or not all(_ZH_SUBJECTLESS.match(c) for c in clauses[1:]):
         return None
-    return [clauses[0], *(f"{opened.group(0)}{c}" for c in clauses[1:])], "and"
+    words = opened.group(0)
+    # 我儿子乐乐今年五岁，在上幼儿园: the relation and the name said with it, so the later clauses are 乐乐's as the
+    # first is (``extract.apposition``), never the son's beside 乐乐's (two subjects for one child)
+    said = subject_zh.someone_else(clauses[0])
+    if said is not None and len(said[1]) > 1 and clauses[0].endswith(said[1][1:]):
+        words = clauses[0][: len(clauses[0]) - len(said[1]) + 1]
+    return [clauses[0], *(f"{words}{c}" for c in clauses[1:])], "and"
 
 
 def _opening_zh(clause: str) -> tuple[str, str] | None:
