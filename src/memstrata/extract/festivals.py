@@ -1,4 +1,5 @@
-"""The dates of the holidays a plan is dated by in Chinese: 五一, 国庆, 春节 (过年), 端午, 中秋, 元宵, 除夕, 清明.
+"""The dates of the holidays a plan is dated by: 五一, 国庆, 春节 (过年), 端午, 中秋, 元宵, 除夕, 清明, and Christmas
+(圣诞节, 平安夜).
 
 "我五一要去成都玩", "国庆打算回老家", "春节回哈尔滨过年": the holiday is the plan's time, as "next week" is. The
 solar ones fall on the same day every year: 五一 (劳动节) is 1 May and its holiday week 1-5 May, 国庆 is 1 October and
@@ -41,11 +42,24 @@ NAMES: dict[str, str] = {
     "五一": "五一", "劳动节": "五一", "五一节": "五一",
     "国庆节": "国庆", "国庆": "国庆", "十一长假": "国庆", "十一假期": "国庆", "十一黄金周": "国庆",
     "清明节": "清明", "清明": "清明",
+    "圣诞节": "圣诞", "圣诞": "圣诞", "christmas day": "圣诞", "christmas": "圣诞", "xmas": "圣诞",
+    "平安夜": "平安夜", "christmas eve": "平安夜", "xmas eve": "平安夜",
 }
 
 #: What may not follow a holiday's word for it to be one: 参加过年会 is an annual party attended (过 + 年会), 过年轻人
 #: a young person passed.
-NOT_AFTER: dict[str, str] = {"过年": "(?![会轻级龄纪份底])"}
+NOT_AFTER: dict[str, str] = {"过年": "(?![会轻级龄纪份底])", **{
+    # 圣诞 names a time only alone (平安夜见面, 圣诞节回家); before a noun it is a kind of thing (圣诞树, 圣诞礼物) and
+    # 圣诞快乐 a greeting
+    name: r"(?!节|树|老人|老爷爷|礼物|歌|卡|贺卡|帽|装饰|袜|快乐|大餐|氛围|电影|市场|集市|灯|节目|主题|"
+          r"元素|特辑|限定|款|版|套餐|果|苹果|花环|饰品|彩灯|橱窗|购物|促销|打折)"
+    for name in ("圣诞节", "圣诞", "平安夜")}}
+#: What must come before a holiday's English word for it to be one: a word that says when ("over Christmas", "at
+#: Xmas", "for Christmas", "this Christmas"); "Christmas movies", "a Christmas tree", "Merry Christmas" name no time.
+BEFORE: dict[str, str] = {name: "(?:" + "|".join(f"(?<={w} )" for w in (
+    "over", "at", "for", "on", "by", "before", "after", "until", "till", "this", "next", "since", "during",
+    "through")) + ")" for name in ("christmas day", "christmas", "xmas", "christmas eve",
+                                                        "xmas eve")}
 
 
 def _lunar(table: list[str], year: int) -> date | None:
@@ -75,6 +89,9 @@ def festival(name: str, year: int) -> tuple[date, date] | None:
         return date(year, 10, 1), date(year, 10, 8)
     if which == "清明":
         return date(year, 4, 4), date(year, 4, 6)
+    if which in ("圣诞", "平安夜"):  # 25 December, its eve the 24th
+        eve = date(year, 12, 25 if which == "圣诞" else 24)
+        return eve, eve + timedelta(days=1)
     table = {"春节": _SPRING_FESTIVAL, "除夕": _SPRING_FESTIVAL, "元宵": _SPRING_FESTIVAL,
              "端午": _DRAGON_BOAT, "中秋": _MID_AUTUMN}.get(which or "")
     day = None if table is None else _lunar(table, year)

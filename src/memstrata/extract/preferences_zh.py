@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import datetime
 
 from memstrata.extract import directives, gazetteer, guards, places, salience
 from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
@@ -25,7 +26,7 @@ from memstrata.extract.clauses import (
 from memstrata.extract.pursuits import unfronted
 from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
 from memstrata.extract.taxonomy import NOT_DRUNK_KEY
-from memstrata.extract.timex import mentions_time
+from memstrata.extract.timex import mentions_time, time_span
 from memstrata.text.regex import lazy_regex
 
 #: The parcel named first, as the topic of what is said of it (包裹别放门口, 快递放快递柜就行).
@@ -278,7 +279,9 @@ _ACTION = lazy_regex(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|�
                      r"举办|主办|"
                      # errands a reminder or a diary names: 交电费, 还信用卡, 给我妈打电话, 续签护照, 预约体检
                      r"还(?=信用卡|房贷|车贷|贷款|花呗|钱|款)|缴|付(?=[\u4e00-\u9fff]{0,3}[费款租])|给.{1,6}?(?:打个?电话|转)|打电话|转账|"
-                     r"续(?:签|费|保|租)|预约|复查|体检|提交|递交|报名|申请|修(?!改)|理发|取(?!消)|寄|订|退(?!休)|报销)")
+                     r"续(?:签|费|保|租)|预约|复查|体检|提交|递交|报名|申请|修(?!改)|理发|取(?!消)|寄|订|退(?!休)|报销|"
+                     # a test one sits (考驾照, 考研), not thinking it over (考虑) or checking (考察, 考核)
+                     r"考(?![虑验察核]))")
 
 _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
 
@@ -315,6 +318,19 @@ _HOW_IT_WENT = lazy_regex(r"^过得|^到了?(?:$|[^，,]*(?:时间|时候|时刻
 
 #: An hour said before the modal of a plan: 下午三点 of 我明天下午三点要开会.
 _CLOCK_FIRST = lazy_regex(rf"^(?:{PART_OF_DAY_ZH}(?:{HOUR_ZH})?|{HOUR_ZH})(?=要|得|需要|会|还要|准备|打算)")
+#: The same before what is done, in a note that opens with its day (明天上午十点面试, 这周五晚上同学聚会).
+_CLOCK_IN_NOTE = lazy_regex(rf"^(?:{PART_OF_DAY_ZH}(?:{HOUR_ZH})?|{HOUR_ZH})")
+
+#: A happening named by its noun, at the end of a note (这周五晚上同学聚会, 周四开家长会, 下周三牙医预约): a
+#: gathering, a test, an appointment (as ``extract.appointments._HAPPENING`` in English).
+_OCCASION_END_ZH = lazy_regex(r"(?:聚会|婚礼|面试|考试|预约|体检|手术|复查|航班|约会|派对|聚餐|饭局|讲座|比赛|演出|"
+                              r"演唱会|"
+                              r"音乐会|典礼|葬礼|年会|答辩|培训|会议|例会|家长会|同学会|生日会|见面会|发布会|研讨会|"
+                              r"运动会|party|课)$")
+#: A leave-taking said after a day (明天见, 周一再聊): the talk resumes then, nothing is planned.
+_FAREWELL_ZH = lazy_regex(r"^再?(?:见|聊|会)[！!。~～]*$")
+#: A note judged or advised, not planned (as ``_JUDGED``, without 的, which a note's own noun phrase holds: 朋友的婚礼).
+_JUDGED_NOTE = lazy_regex(r"是|不错|建议|可以|应该|不如|最好|还是")
 
 #: A happening told as the start of a state: 自从我失业以后, 自打我搬到上海.
 _SINCE_ZH = lazy_regex(r"^(?:自从|自打)(?P<c>我(?P<v>.+?))(?:以后|之后|以来|后)?$")
@@ -360,6 +376,15 @@ def _joining(rest: str, sentence: str) -> bool:
     return not any(places.city_zh(to[:end]) for end in range(2, len(to) + 1))
 
 
+def _dated_note(clause: str, ctx: _Ctx, period: tuple[datetime, datetime]) -> bool:
+    """Whether ``clause`` is a plan noted as Chinese notes one's own, its day first and no subject (下周三看牙,
+    14号飞里斯本开会, 明天上午十点面试): it opens with a time still ahead, and nothing in the sentence suggests, judges
+    or weighs it (明天去看牙吧, 明天面试还是后天面试比较好); what follows the time is read as the user's doing."""
+    span = time_span(clause)
+    return (span is not None and span[0] == 0 and period[1] > ctx.said_at and not _DONE.search(clause)
+            and not _SUGGESTION.search(ctx.sentence) and not _JUDGED_NOTE.search(ctx.sentence))
+
+
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
@@ -384,9 +409,14 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if period is None:
         return _undated(clause, body, rest, done=done and not modal)
     trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause)
-    if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
-                                               and not modal and "了" not in rest and not trip):
-        return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip)
+    note = not modal and _dated_note(clause, ctx, period)
+    if note and (at := _CLOCK_IN_NOTE.match(rest)) and not clock:  # 明天上午十点面试: the hour goes with it
+        clock, rest, body = at, rest[at.end():], body[at.end():]
+    if note and _FAREWELL_ZH.match(rest):
+        return []  # 明天见！: a leave-taking, no plan
+    if not rest or not (_ACTION.match(rest) or (note and _OCCASION_END_ZH.search(rest) and len(rest) <= 8)) or (
+            not without_time(clause).startswith("我") and not modal and "了" not in rest and not trip and not note):
+        return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip, or a note)
     future = bool(modal) or period[0] > ctx.said_at
     if period[1] <= ctx.said_at or (_DONE.search(rest) and not modal):
         future = False
@@ -398,6 +428,9 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         and not _joining(rest, ctx.sentence)
     key = ("travel.plan" if trip_said else "schedule.event") if future else "event"
     value = _without_purpose(rest if future else body)
+    if clock and future and note:  # 明天上午十点面试: the hour in the statement, so 面试改到下周一 names the same value
+        said = f"{'计划' if trip_said else '日程'}：{clock.group(0)}{clean_value(value, 'zh')}"
+        return _f(key, value, CONF_EVENT, clause, period=period, statement=said)
     if clock and future:  # 下午三点开会, as "meeting Tom at 3pm" keeps its hour
         value = clock.group(0) + value
     return _f(key, value, CONF_EVENT, clause, period=period)

@@ -319,6 +319,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     if found and not zh:  # "Please ship with DHL, never leave it at the door": the other clauses state their own
         found = _in_text_order(sentence, found, _other_clauses(sentence, found, said_at))
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
+    if not zh:  # "dentist on thursday at 2", in a clause the topic patterns did not read
+        found = _in_text_order(sentence, found, shapes_en.noted_plans(sentence, said_at, found))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
     found = _moved_on(sentence, found, said_at, lang)  # "I no longer live in Berlin; I'm in Lisbon now"
     # a possessive copula no topic reads ("my email is …") holds its clause beside the topics' findings

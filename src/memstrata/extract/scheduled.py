@@ -23,7 +23,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import kin
+from memstrata.extract import appointments, kin
 from memstrata.extract.clauses import CONF_PREFER, Finding, clause_period
 from memstrata.extract.timex import next_day_of_month, time_span, zh_number
 from memstrata.text.regex import lazy_regex
@@ -38,7 +38,8 @@ _MOVE_EN = (r"(?:moved|rescheduled|pushed|postponed|bumped|shifted|changed|broug
 _MOVED_EN = lazy_regex(
     rf"^(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:my|our|the)\s+"
     r"(?P<attr>[a-z][a-z' -]{1,30}?)(?:\s+(?:back|forward|up))?\s+(?:to|till|until)\s+(?P<when>.+?)[.!]*$"
-    r"|^(?:my|our|the)\s+(?P<attr2>[a-z][a-z' -]{1,30}?)\s+(?:(?:got|was|has\s+been|is|'s\s+been|have\s+been|were)\s+)?"
+    r"|^(?P<det>(?:my|our|the)\s+)?(?P<attr2>[a-z][a-z' -]{1,30}?)\s+"
+    r"(?:(?:got|was|has\s+been|is|'s\s+been|have\s+been|were)\s+)?"
     rf"(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:to|till|until)\s+(?P<when2>.+?)[.!]*$", re.IGNORECASE)
 #: 我们把牙医预约改到周四了, 牙医预约推迟到下周一了, 面试改到了周五.
 _MOVED_ZH = lazy_regex(r"^(?:我们?|咱们)?(?:已经|刚)?(?:把|将)?(?:我的|我们的)?"
@@ -90,6 +91,8 @@ def moved(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     attr = (m.group("attr") or m.group("attr2") if lang == "en" else m.group("attr")).strip()
     if _VAGUE.fullmatch(attr):
         return []  # 计划改成了明天, "we moved the plan to Friday": no happening named
+    if lang == "en" and m.group("attr2") and not m.group("det") and not appointments.names_happening(attr):
+        return []  # a note with no "my" / "the" ("dentist moved to friday") names a happening, not "Tom moved to ..."
     when = (m.group("when") or m.group("when2") if lang == "en" else m.group("when")).strip()
     found = _at(attr, re.sub(r"^(?:on|at)\s+", "", when, flags=re.IGNORECASE), clause, said_at, lang)
     # the same event at its old time is superseded; a routine of it ("I have piano lessons every Wednesday") is not:

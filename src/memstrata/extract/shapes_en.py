@@ -10,6 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import (
     advice,
+    appointments,
     cessation,
     counts,
     forbidden,
@@ -256,6 +257,17 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                                      or schools.find_en(clause) or workplace.located(clause, "en"))):
                 return dated(found, clause, sentence, said_at)
     return []
+
+
+def noted_plans(sentence: str, said_at: datetime, found: list[Finding]) -> list[Finding]:
+    """The dated plans ``sentence`` notes without a subject ("dentist on thursday at 2", "flying to Lisbon on the
+    14th": ``extract.appointments``) in the clauses none of ``found`` (the topic patterns' findings) came from: a clause
+    they read keeps what they read ("I've got an April 1 deadline, so I'm deciding between ..."), another is read
+    beside it ("Flying to Lisbon on the 14th, I love Lisbon")."""
+    said = [f.clause.casefold() for f in found]
+    clauses = (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c)
+    return [f for c in clauses if not any(c.casefold() in s or s in c.casefold() for s in said)
+            for f in appointments.find_en(without_opening(c, "en").strip(), sentence, said_at)]
 
 
 _AVOID = lazy_regex(r"^(?:but\s+|and\s+)?(?:please\s+)?(?:(?:don't|do not|never)\s+use|avoid|not|(?P<bare>never))\s+"

@@ -138,6 +138,22 @@ def _r_month_rel(m: re.Match[str], today: date) -> Period:
     return _shift_months(today, _REL[m.group("rel").lower()])
 
 
+def _r_month_end(m: re.Match[str], today: date) -> Period | None:
+    """月底, 月末, 下个月底, 3月底: the month's last days, from the 21st on (下旬, the last of the three ten-day
+    parts the Chinese calendar divides a month into) to its end. Chinese only: "by the end of June" read so made
+    "I'm still short on my savings goal, I want to reach $2,000 by the end of June" a dated plan of each clause
+    (BEAM)."""
+    said = m.groupdict()
+    if said.get("m"):
+        month = zh_number(said["m"])
+        if month is None or not 1 <= month <= 12:
+            return None
+        start, end = _month(today.year, month)
+    else:
+        start, end = _shift_months(today, _REL[(said.get("rel") or "this").lower()])
+    return start + timedelta(days=20), end
+
+
 def _r_year_rel(m: re.Match[str], today: date) -> Period:
     return _year(today.year + _REL[m.group("rel").lower()])
 
@@ -245,7 +261,7 @@ def _r_festival(m: re.Match[str], today: date) -> Period | None:
     return None if days is None else (_at(days[0]), _at(days[1]))
 
 
-_FESTIVAL_NAMES = "|".join(re.escape(n) + festivals.NOT_AFTER.get(n, "")
+_FESTIVAL_NAMES = "|".join(festivals.BEFORE.get(n, "") + re.escape(n) + festivals.NOT_AFTER.get(n, "")
                            for n in sorted(festivals.NAMES, key=len, reverse=True))
 #: The holidays' words (``festivals.NAMES``), longest first, with the year said before them. 国庆 after a common
 #: surname is a given name (王国庆), 五一 before a street or a square names the place (五一广场), 清明上河图 a painting.
@@ -273,8 +289,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
     for p, r in (
         (r"\bthe day before yesterday\b|\bthe day after tomorrow\b",
          _r_day_offset({"the day before yesterday": -2, "the day after tomorrow": 2})),
-        (r"\b(?:today|tonight|yesterday|tomorrow)\b",
-         _r_day_offset({"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1})),
+        # chat spellings of tomorrow ("job interview tmrw 10am", "dentist tmr"): the same day
+        (r"\b(?:today|tonight|yesterday|tomorrow|tmrw|tmr|tmw|tmo|2morrow|2moro|tomoz)\b",
+         _r_day_offset({"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmw": 1,
+                        "tmo": 1, "2morrow": 1, "2moro": 1, "tomoz": 1})),
         (r"\b(?:this (?:morning|afternoon|evening)|last night)\b",
          _r_day_offset({"this morning": 0, "this afternoon": 0, "this evening": 0,
                         "last night": -1})),
@@ -326,6 +344,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (r"(?<![\d月第几一二三四五六七八九十路街道巷弄楼栋座室院村区里坊园厦场门])(?P<d>\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])号"
          r"(?=$|[，,。！!；;\s]|[要得会去来回交还开有是前那当到左就再才之以上下中早晚见飞出])(?!上班|下班|中心)",
          _r_zh_day_of_month),
+        (r"(?:(?P<rel>上|这|本|下)个?|(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九]))?(?<![岁年风明赏望])月(?:底|末)(?!蕴)",
+         _r_month_end),
         (r"(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?", _r_zh_month),
         (r"(?P<y>(?:19|20)\d\d)年", _r_year_abs),
         (r"前年|去年|今年|明年|(?<![以之然])后年", _r_zh_year),
@@ -407,6 +427,7 @@ def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) 
     (see ``resolve_relative``'s ``prefer_future``); otherwise ``period`` unchanged."""
     start, end = period
     yearless = resolver in (_r_en_month_day, _r_zh_month_day, _r_zh_month, _r_new_year) or (
+        resolver is _r_month_end and bool(match.group("m"))) or (
         resolver is _r_en_month and (match.group("rel") or "in").lower() == "in")
     if yearless:
         try:
