@@ -92,7 +92,9 @@ _OWN_NO_SUBJECT = lazy_regex(rf"^(?:(?:{_CHANGE_TIME}|{_OWN_WHEN})[，,]?)*{_OWN
 #: named (还挺喜欢的): no statement of the speaker's. 每天给我妈打电话 is the speaker's habit: a relative after 我.
 _TO_THE_LISTENER = lazy_regex(rf"(?:帮|给|提醒|告诉|替|为|让|教|叫)我(?!的?(?:{RELATION}))|你|您|"
                               r"第[0-9一二三四五六七八九十]+[个种条版]|[上前后]一[个种版]|这|那|"
-                              r"(?:喜欢|爱|讨厌|受不了)(?:的|了|啊|呀|哦|呢)?[。！!~～]*$")
+                              r"(?:喜欢|爱|讨厌|受不了)(?:的|了|啊|呀|哦|呢)?[。！!~～]*$"
+                              # a suggestion to the listener, or "let's" (明天去看牙吧, 周末去公园走走吧)
+                              r"|(?:吧|呗)[。！!~～]*$")
 
 
 def own_clause(sentence: str) -> str | None:
