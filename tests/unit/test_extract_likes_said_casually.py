@@ -80,3 +80,32 @@ def test_near_misses_state_no_like_of_the_user(text: str) -> None:
 def test_another_persons_taste_is_theirs(text: str, key: str) -> None:
     found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
     assert found and all(f.subject for f in found)
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I'm so over pottery now", ("preference.dislike", "pottery")),
+    ("I'm over reality tv", ("preference.dislike", "reality tv")),
+    ("I've gone off sushi", ("food.dislike", "sushi")),
+    ("I'm more into jazz these days", ("music.like", "jazz")),
+])
+def test_a_like_ended_or_turned_said_as_chat_says_it(text: str, fact: tuple[str, str]) -> None:
+    assert _read(text) == [fact]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm over the moon about it", "I'm over 30", "I'm over Tom", "I'm over my ex", "I'm over halfway done",
+    "I'm over it", "I'm over there",
+])
+def test_over_what_is_no_taste_states_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+def test_a_like_said_over_is_superseded(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from memstrata import Memory
+
+    with Memory(str(tmp_path / "m.db"), user_id="u") as memory:
+        memory.add("I'm so into pottery these days")
+        memory.add("honestly I'm over pottery now")
+        facts = {(f.key, f.value, f.status) for f in memory.list(kind="fact", status="all", limit=50)}
+    assert ("preference.like", "pottery", "superseded") in facts
+    assert ("preference.dislike", "pottery", "active") in facts

@@ -1,7 +1,8 @@
-"""A thing used, said by the role it has ("using fish as my shell", "I use arc as my browser now", 我用zsh当shell,
+"""A thing used, said by the role it has ("using helix as my editor", "I use arc as my browser now", 我用zsh当shell,
 浏览器我用的是Chrome, 手机我一直用小米, 编辑器我用vim), is read as "my <role> is <thing>" whatever case its name is
-typed in; before, each stored nothing (or 手机我一直用小米 the habit ``一直用小米``). A later change of the role
-supersedes it; a person's role ("as my therapist") and a thing with an article are no tool."""
+typed in, or as the thing used when a list knows it (Arc, Chrome, Obsidian); before, each stored nothing (or
+手机我一直用小米 the habit ``一直用小米``). Said as new ("now", "switched to") it ends the one of its kind; a person's
+role ("as my therapist"), a thing with an article and an unlisted English name in a role no key holds are no tool."""
 
 from __future__ import annotations
 
@@ -21,12 +22,14 @@ def _read(text: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("text", "fact"), [
-    ("using fish as my shell these days", ("user.shell", "fish")),
-    ("I use arc as my browser now", ("user.browser", "arc")),
-    ("we use gitea as our forge", ("user.forge", "gitea")),
+    ("using helix as my editor these days", ("tool.editor", "helix")),
+    ("I use arc as my browser", ("tool.uses", "Arc")),
+    ("I'm using chrome as my main browser", ("tool.uses", "Chrome")),
+    ("switched to obsidian as my notes app", ("user.uses", "Obsidian")),
     ("我用zsh当shell", ("user.shell", "zsh")),
-    ("我用Arc作为浏览器", ("user.浏览器", "Arc")),
-    ("浏览器我用的是Chrome", ("user.浏览器", "Chrome")),
+    ("我用Arc作为浏览器", ("tool.uses", "Arc")),
+    ("浏览器我用的是Chrome", ("tool.uses", "Chrome")),
+    ("输入法我用搜狗", ("user.输入法", "搜狗")),
     ("手机我一直用小米", ("tool.phone", "小米")),
     ("编辑器我用vim", ("tool.editor", "Vim")),
     ("快递我用顺丰", ("shipping.carrier", "顺丰")),
@@ -37,17 +40,17 @@ def test_a_thing_said_by_its_role_is_that_role(text: str, fact: tuple[str, str])
 
 @pytest.mark.parametrize("text", [
     "I use ChatGPT as my therapist", "I use my phone as my alarm", "他我一直用小名叫", "晚饭我用微波炉热",
-    "I use it as my excuse",
+    "I use it as my excuse", "using fish as my shell",
 ])
 def test_no_tool_role_is_left_as_said(text: str) -> None:
     assert role_said(text) == text
 
 
-def test_a_role_said_again_supersedes_the_thing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_thing_said_by_its_role_as_new_ends_the_one_of_its_kind(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from memstrata import Memory
 
     with Memory(str(tmp_path / "m.db"), user_id="u") as memory:
-        memory.add("I use arc as my browser now")
-        memory.add("switched my browser to firefox")
+        memory.add("I use Chrome")
+        memory.add("using firefox as my default browser now")
         facts = {(f.key, f.value, f.status) for f in memory.list(kind="fact", status="all", limit=50)}
-    assert ("user.browser", "Firefox", "active") in facts and ("user.browser", "arc", "superseded") in facts
+    assert ("tool.uses", "Firefox", "active") in facts and ("tool.uses", "Chrome", "superseded") in facts

@@ -158,10 +158,15 @@ _LIKE = lazy_regex(
     r"don't particularly like|don't especially like|don't really enjoy|"
     r"don't enjoy|don't care for|no longer like|no longer love|no longer enjoy|stopped liking|stopped loving|"
     r"stopped enjoying|would rather|'d rather)\s+(?P<v>.+)$"
-    rf"|^(?:i'm|i am)\s+(?:(?:{_DEGREE})\s+)*(?:(?:a|such a)\s+)?(?:(?:big|huge|real|massive|total|"
-    r"die-?hard|major)\s+)?(?P<verb2>fan of|into|fond of|crazy about|sucker for|"
+    rf"|^(?:i'm|i am)\s+(?:(?:{_DEGREE}|more|much more|way more)\s+)*(?:(?:a|such a)\s+)?(?:(?:big|huge|real|"
+    r"massive|total|die-?hard|major)\s+)?(?P<verb2>fan of|into|fond of|crazy about|sucker for|"
     r"obsessed with|passionate about|not a fan of|not a big fan of|not a huge fan of|not really a fan of|"
-    r"not really into|not into|not fond of)\s+(?P<w>.+)$",
+    r"not really into|not into|not fond of"
+    # a like that has ended, said as chat says it: "I'm so over pottery" ("I've gone off sushi" is read as it,
+    # ``_GONE_OFF``): a thing named bare; "over the moon", "over 30", "over Tom", "over my ex", "over halfway" are none
+    r"|over(?=\s+(?!(?:the|a|an|my|our|his|her|their|your|it|that|this|them|him|you|there|here|halfway|half|"
+    r"about|around|all|everything|nothing|something|someone)\b)(?-i:[a-z])))"
+    r"\s+(?P<w>.+)$",
     _IC,
 )
 
@@ -191,7 +196,11 @@ def _said(clause: str) -> str:
 
 #: "No longer" reads as "don't … anymore" does: the like ended is a dislike now, which supersedes it.
 _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not", "no longer",
-                  "stopped")
+                  "stopped", "over")
+
+#: "I've gone off sushi", "I kinda went off jazz": a like ended, said as "I'm over sushi".
+_GONE_OFF = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)?\s+(?:(?:kind of|kinda|totally|really|completely|just)\s+)?"
+                       r"(?:gone|went)\s+off\s+(?=\w)", _IC)
 
 _OBJ_END = lazy_regex(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
                       r"over|rather than|more than|instead of)\b.*$"
@@ -278,6 +287,7 @@ def _avoided(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
+    clause = _GONE_OFF.sub("I'm over ", clause)
     m = _LIKE.match(clause)
     if not m:
         return []
@@ -285,7 +295,7 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     found += _preferred_over(m, ctx.sentence, found)
     qualified = _QUALIFIER_AFTER.search(m.group("v") or m.group("w") or "")
     before_object = clause[: m.start("v") if m.group("v") else m.start("w")]
-    if qualified or _HEDGE_EN.search(before_object):
+    if qualified or _HEDGE_EN.search(before_object) or (m.group("verb2") or "").lower() == "over":
         return [replace(f, statement=_said(clause)) for f in found]  # "does not really like spicy food"
     return found
 

@@ -92,7 +92,7 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
-    text = tool_roles.role_said(text)  # "using fish as my shell": "My shell is fish"
+    text = tool_roles.role_said(text)  # "using helix as my editor": "My editor is helix"
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
     text = health_words_spelt(favourite_now(favourite_switched(full_words(text))))  # (extract.informal)
     return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import gazetteer
+from memstrata.extract import gazetteer, shapes, tool_kinds
 from memstrata.text.regex import lazy_regex
 
 #: Roles that are people or a confidant, not a thing's job: "I use ChatGPT as my therapist", "as my diary".
@@ -20,7 +20,8 @@ _PERSON_ROLE_EN = lazy_regex(r"(?:therapist|friend|best\s+friend|assistant|coach
                              r"motivation|inspiration|alarm)$", re.IGNORECASE)
 _AS_MY_EN = lazy_regex(
     r"^(?:(?:i|we)(?:'ve\s+been|\s+have\s+been|'m|\s+am|'re|\s+are)?\s+)?"
-    r"(?:(?:now|still|mostly|mainly|currently|always|just|also)\s+)*(?:use|using|run|running)\s+"
+    r"(?P<adv>(?:(?:now|still|mostly|mainly|currently|always|just|also)\s+)*)"
+    r"(?P<verb>use|using|run|running|(?:switched|moved|changed|gone)\s+(?:over\s+)?to)\s+"
     r"(?!(?:my|our|a|an|the|his|her|their|it|this|that|them)\b)(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?)\s+"
     r"as\s+(?P<owner>my|our)\s+(?:(?:main|default|daily|primary|go-to|new|only)\s+)?"
     r"(?P<r>[a-z][\w-]*(?:\s+(?!(?:now|these|nowadays|rn|atm|at)\b)[a-z][\w-]*)?)"
@@ -45,14 +46,26 @@ _NOT_A_ROLE_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿|老|这|那
 _ACTIVITY_ZH = lazy_regex(r"[吃喝做写看听玩拍打跑画买去来说学弹唱跳走骑开读练热煮炒洗上]")
 
 
-def role_said(sentence: str) -> str:
-    """``sentence`` as the possessive of the role it names a thing by ("using fish as my shell" → "My shell is
-    fish", 我用zsh当shell → 我的shell是zsh, 浏览器我用的是Chrome → 我的浏览器是Chrome), else unchanged. A thing the
-    gazetteer names (编辑器我用vim) is said as used (我用vim), where its own key reads it; a person's role ("as my
-    therapist") and a thing with an article ("my phone as my alarm") are left.
+def _listed(name: str) -> bool:
+    """Whether ``name`` is a thing the lists know (a gazetteer name, a tool of a known kind): then it is said as used
+    ("I use Chrome", 我用顺丰), where its own key reads it and a switch to a rival of its kind ends it; a name the
+    lists do not know is keyed by the role the sentence gives it."""
+    hit = gazetteer.lookup(name, choice=True)
+    return (hit is not None and hit.named and (hit.start, hit.end) == (0, len(name.strip()))) \
+        or tool_kinds.kind_of(name) is not None
 
-    >>> role_said("using fish as my shell these days"), role_said("I use arc as my browser now")
-    ('My shell is fish', 'My browser is now arc')
+
+def role_said(sentence: str) -> str:
+    """``sentence`` as the possessive of the role it names a thing by ("using helix as my editor" → "My editor is
+    helix", 我用zsh当shell → 我的shell是zsh, 手机我一直用小米 → 我的手机是小米), else unchanged. A thing the lists
+    know (``_listed``: 编辑器我用vim, "I use arc as my browser") is said as used (我用vim, "I use Arc"), or as switched
+    to when the sentence says it is new ("now", "switched to": "I switched to Arc"); a person's role
+    ("as my therapist") and a thing with an article ("my phone as my alarm") are left, and so is an English name no
+    list knows in a role no taxonomy key holds ("fish as my shell"): stored under a key of its own, a later bare
+    "switched to …" would leave it active (an unseen change sequence failed so).
+
+    >>> role_said("using helix as my editor these days"), role_said("I use arc as my browser now")
+    ('My editor is helix', 'I switched to Arc')
     >>> role_said("我用zsh当shell"), role_said("手机我一直用小米"), role_said("编辑器我用vim")
     ('我的shell是zsh', '我的手机是小米', '我用vim')
     >>> role_said("I use ChatGPT as my therapist"), role_said("他我一直用小名叫")
@@ -61,17 +74,25 @@ def role_said(sentence: str) -> str:
     text = sentence.strip()
     if (m := _AS_MY_EN.match(re.sub(r"\s+(?:these days|nowadays|lately)(?=[.!]*$)", "", text, flags=re.I))) \
             is not None and not _PERSON_ROLE_EN.search(m.group("r")):
-        now = "now " if m.group("when") else ""
+        subject, name = "We" if m.group("owner").lower() == "our" else "I", tool_kinds.spelled(m.group("v"))
+        changed = bool(m.group("when") or re.search(r"(?i)\bnow\b", m.group("adv"))
+                       or not m.group("verb").lower().startswith(("us", "run")))
+        if _listed(m.group("v")):  # "I use chrome as my browser": "I use Chrome", which a switch to Brave ends
+            return f"{subject} {'switched to' if changed else 'use'} {name}{m.group('end')}"
+        if not shapes.ATTRIBUTE_KEYS.get(m.group("r").lower(), "").startswith("tool."):
+            return sentence  # an unlisted name in a role no key holds: a later bare switch would not end it
+        now = "now " if changed else ""
         return f"{m.group('owner').capitalize()} {m.group('r')} is {now}{m.group('v')}{m.group('end')}"
     if "我" not in text or "用" not in text:
         return sentence
     if (m := _AS_MY_ZH.match(text)) is not None and not _ACTIVITY_ZH.search(m.group("r")) \
             and not re.match(r"[这那它他她你]", m.group("v")):  # 我用这个当…: a thing said before
+        if _listed(m.group("v")):
+            return f"我{m.group('adv')}用{m.group('v').strip()}{m.group('end')}"
         return f"我的{m.group('r')}{m.group('adv')}是{m.group('v').strip()}{m.group('end')}"
     if (m := _ROLE_FIRST_ZH.match(text)) is not None and not _NOT_A_ROLE_ZH.search(m.group("r")) \
             and not (re.match(r"[\u4e00-\u9fff]", m.group("v")) and _ACTIVITY_ZH.search(m.group("v"))):
-        hit = gazetteer.lookup(m.group("v"), choice=True)
-        if hit is not None and hit.named:
-            return f"我{m.group('adv')}用{m.group('v')}{m.group('end')}"  # 快递我用顺丰: the carrier's own key
+        if _listed(m.group("v")):  # 快递我用顺丰: the carrier's own key; 浏览器我用Chrome: a thing used
+            return f"我{m.group('adv')}用{m.group('v')}{m.group('end')}"
         return f"我的{m.group('r')}是{m.group('v').strip()}{m.group('end')}"
     return sentence
