@@ -89,3 +89,28 @@ def test_a_chinese_statement_without_its_subject_is_the_users(text: str, key: st
 ])
 def test_a_chinese_reaction_request_or_someone_elses_clause_is_no_fact_of_the_users(text: str) -> None:
     assert not {f for f in _users(text) if f[0] != "schedule.event"}, _read(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Tom says he hates sushi. prefers ramen.", ("food.like", "ramen", False, "Tom")),
+    ("My sister just got back from Peru. loves llamas now.", ("preference.like", "llamas", False, "sister")),
+    ("My sister visited last week. Lives in Ohio now.", ("identity.location", "Ohio", False, "sister")),
+    ("Talked to my boss today. prefers email.", ("contact.channel", "email", False, "boss")),
+    ("我妹妹下周来。喜欢吃寿司", ("food.like", "寿司", False, "younger sister")),
+])
+def test_a_note_worded_clause_after_someone_named_is_theirs(text: str, expected: tuple[str, str, bool, str]) -> None:
+    """A verb in the third person with no subject ("prefers ramen") is a memory note's wording, the user's when no one
+    is named; after one person is named in the message it is said of them, never of the user."""
+    read = _read(text)
+    assert expected in read and (expected[0], expected[1], False, "") not in read, read
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Had dinner with Tom and Anna. loves sushi.", None),  # two named: whose is not said
+    ("prefers ramen.", ("food.like", "ramen", False, "")),
+    ("Talked to Tom today.\n- Prefers UPS", ("shipping.carrier", "UPS", False, "")),  # a memory file's bullet
+    ("喜欢吃寿司", ("food.like", "寿司", False, "")),
+])
+def test_a_note_with_no_one_named_or_two_named(text: str, expected: tuple[str, str, bool, str] | None) -> None:
+    read = _read(text)
+    assert (expected in read) if expected else not {f for f in read if f[0] == "food.like"}, read

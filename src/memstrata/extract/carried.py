@@ -195,7 +195,7 @@ class Scope:
         out: list[str] = []
         for part in parts:
             own = zh and not re.match(r"[A-Za-z]", part.strip())
-            said = self._resolved(part, own)
+            said = self._theirs(part, own) or self._resolved(part, own)
             self._note(said, own)
             out.append(said)
         if len(out) == 1:
@@ -203,6 +203,22 @@ class Scope:
             if joined is not None:
                 return joined
         return out, ""
+
+    def _theirs(self, clause: str, zh: bool) -> str | None:
+        """``clause``, a statement with no subject in the words of a note ("prefers ramen", "Lives in Ohio now", 喜欢吃
+        寿司: ``subject_en.first_person``'s, ``subject_zh.first_person``'s), said of the one person the message named
+        before it ("Tom says he hates sushi. prefers ramen." → "Tom prefers ramen."); when more than one was named it
+        is nobody's the rules read ("Someone prefers ramen."). ``None`` when no one was named, or for a bulleted note
+        ("- Prefers UPS": a memory file's line, the user's)."""
+        text = clause.strip()
+        bare = (subject_zh if zh else subject_en)._NO_SUBJECT.match(text) if self.named else None
+        if bare is None or re.match(r"[-*•]", text):
+            return None
+        rest = bare.group("rest") if zh else bare.group("rest")[:1].lower() + bare.group("rest")[1:]  # not a name
+        words = next(iter(self.named.values()))
+        if len(self.named) > 1 or (not zh and not words.isascii()):
+            return f"有人{rest}" if zh else f"Someone {rest}"
+        return f"{words}{rest}" if zh else f"{words[0].upper()}{words[1:]} {rest}"
 
     def _resolved(self, clause: str, zh: bool) -> str:
         """``clause`` with an opening "he" / "she" (他 / 她) in the words naming the one person it can be."""
