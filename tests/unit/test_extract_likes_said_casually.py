@@ -109,3 +109,14 @@ def test_a_like_said_over_is_superseded(tmp_path) -> None:  # type: ignore[no-un
         facts = {(f.key, f.value, f.status) for f in memory.list(kind="fact", status="all", limit=50)}
     assert ("preference.like", "pottery", "superseded") in facts
     assert ("preference.dislike", "pottery", "active") in facts
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("lowkey obsessed with matcha rn", ("preference.like", "matcha")),
+    ("sooo into pottery these days", ("preference.like", "pottery")),
+    ("such a sucker for thrillers", ("preference.like", "thrillers")),
+    ("not a huge fan of country music tbh", ("preference.dislike", "country music")),
+    ("really not into horror films", ("preference.dislike", "horror films")),
+])
+def test_the_same_degree_words_are_read_with_the_subject_left_out(text: str, fact: tuple[str, str]) -> None:
+    assert _read(text) == [fact]

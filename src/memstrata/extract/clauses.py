@@ -100,6 +100,11 @@ _TRAILING_SYMBOLS = lazy_regex("(?:[\\s\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\
 _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 #: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
+#: How much, said before a verb of liking or "into" / "a fan of": chat's degree words and slang are one vocabulary
+#: with "really" ("sooo into pottery", "lowkey obsessed with matcha", "super into climbing", "I lowkey love jazz"),
+#: read where the speaker is said (``preferences_en``) and where they are left out (``own_en``).
+DEGREE_EN = r"really|totally|so+|super|lowkey|low-key|highkey|kinda|kind of|pretty|absolutely|completely|seriously|" \
+            r"genuinely|honestly|truly|definitely|actually|also|just|still|now|currently|lately|literally"
 _FILLER_WORDS_EN = (r"too|as well|either|a lot|so much|very much|really|lol|haha|though|anyway|please|at all|"
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
                     r"at present|lately|these days now|originally|by birth|pls|plz|btw|tbh|fyi|ngl|imo|"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.clauses import DEGREE_EN
 from memstrata.extract.subject_en import NOT_A_STATEMENT
 from memstrata.text.regex import lazy_regex
 
@@ -59,8 +60,10 @@ _STATE = (r"(?:love|like|enjoy|adore|hate|dislike|detest|prefer|can't\s+stand|ca
           r"live\s+(?:in|at|near|with|on|by|outside|alone)|work\s+(?:as|at|for|in|from|remotely|nights|part|full)|"
           r"speak(?=\s+(?-i:[A-Z]))|own|drive|ride|drink|eat|"
           r"have\s+(?:a|an|two|three|four|five|\d+|no|kids|children|twins|pets))")
-_BE = (r"(?:(?:really|totally|so|kinda|kind\s+of|pretty|very|super|big\s+time)\s+)*(?:into|obsessed\s+with|"
-       r"(?:a\s+)?(?:big|huge)\s+fan\s+of|allergic\s+to|vegan|vegetarian|pescatarian|lactose\s+intolerant|"
+_BE = (rf"(?:(?:{DEGREE_EN}|very|big\s+time|more|much\s+more|way\s+more)\s+)*(?:into|obsessed\s+with|"
+       r"(?:a\s+|such\s+a\s+)?sucker\s+for|"
+       r"(?:a\s+|such\s+a\s+)?(?:big|huge|massive|die-?hard)\s+fan\s+of|not\s+(?:really\s+)?into|"
+       r"not\s+(?:a\s+)?(?:(?:big|huge|real)\s+)?fan\s+of|allergic\s+to|vegan|vegetarian|pescatarian|lactose\s+intolerant|"
        r"based\s+in|originally\s+from)")
 #: Verbs of doing that state a habit only with how often said ("go swimming on Saturdays", "play tennis every
 #: week"); bare they are asked of the listener ("play some jazz", "go ahead"). "take" is none: "take a look every day".

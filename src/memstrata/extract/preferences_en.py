@@ -14,6 +14,7 @@ from memstrata.extract.clauses import (
     CONF_NEGATIVE,
     CONF_PREFER,
     CONF_STATED,
+    DEGREE_EN,
     Finding,
     Polarity,
     clean_value,
@@ -144,10 +145,7 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[F
     return found
 
 
-#: How much, said before a verb of liking or "into" / "a fan of": chat's degree words and slang are one vocabulary
-#: with "really" ("sooo into pottery", "lowkey obsessed with matcha", "super into climbing", "I lowkey love jazz").
-_DEGREE = r"really|totally|so+|super|lowkey|low-key|highkey|kinda|kind of|pretty|absolutely|completely|seriously|" \
-          r"genuinely|honestly|truly|definitely|actually|also|just|still|now|currently|lately|literally"
+_DEGREE = DEGREE_EN
 _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
        r"truly|much|generally|usually|personally|genuinely|simply|honestly|always|mainly|mostly|especially|" \
        rf"particularly|now|currently|nowadays|{_DEGREE})\s+)*"
