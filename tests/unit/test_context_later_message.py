@@ -94,3 +94,30 @@ def test_the_users_or_the_facts_persons_words_still_name_it(key: str, value: str
 def test_another_persons_words_are_not_said_later_in_a_block(memory: Memory) -> None:
     said(memory, "我住在上海", "他说上海太贵了，要搬去成都")
     assert "[后来说的]" not in memory.context("我住在哪？")
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    # said of another person (a relative, he / she): nothing of the user's own fact
+    ("Denver", "My brother is leaving Denver for Austin."),
+    ("Denver", "He lives in Denver too but he's moving to Austin next month."),
+    ("上海", "他也住在上海，不过下个月要搬去成都"),
+    ("上海", "我哥要离开上海去成都"),
+])
+def test_what_is_said_of_another_person_names_nothing_of_the_users_fact(value: str, text: str) -> None:
+    assert not later.names(_fact("identity.location", value), text)
+
+
+@pytest.mark.parametrize(("key", "value", "subject", "text"), [
+    ("identity.location", "Boston", "mom", "She is leaving Boston next month."),  # the fact's person
+    ("identity.location", "Boston", "mom", "My mom is leaving Boston next month."),
+    ("identity.location", "Denver", None, "Denver is too expensive, moving to Austin next month."),  # the value
+    ("shipping.carrier", "UPS", None, "FedEx is way better than UPS, switch us."),  # a thing, not a person
+])
+def test_what_is_said_of_the_facts_person_or_of_a_thing_still_names_it(key: str, value: str, subject: str | None,
+                                                                       text: str) -> None:
+    assert later.names(_fact(key, value, subject), text)
+
+
+def test_a_relatives_move_is_not_said_later_of_the_users_home(memory: Memory) -> None:
+    said(memory, "I live in Denver", "My brother is leaving Denver for Austin")
+    assert "[said later]" not in memory.context("where do I live?")

@@ -8,8 +8,9 @@ right after a current fact it lists, the best-ranked message of the search that 
 fact, is about the same thing, and that the extractor did not read as a value of the fact's key:
 
 * later: said after the fact was last stated (``Fact.observed_at``), and not one of its citations;
-* about the same thing: a sentence of it that asks nothing and reports no one else's words ("My coworker said
-  Denver is too expensive", 他说上海太贵了: ``told_by_another``) names the fact's value
+* about the same thing: a sentence of it that asks nothing, reports no one else's words ("My coworker said
+  Denver is too expensive", 他说上海太贵了: ``told_by_another``) and is said of no other person ("My brother is
+  leaving Denver", 他也住在上海: ``said_of_another``) names the fact's value
   (``text.stating.stated_in``: "UPS", 上海, a whole word), or, for a key holding one value at a time
   (where a new value replaces the old: a carrier, a city, an editor), the key's attribute word
   ("carrier" of ``shipping.carrier``; ``later_words``);
@@ -35,7 +36,7 @@ from dataclasses import replace
 from datetime import UTC, datetime  # noqa: F401 (the doctest of ``names``)
 
 from memstrata.context.attribution import ELSEWHERE, is_users_own
-from memstrata.extract import kin
+from memstrata.extract import kin, subject_en, subject_zh
 from memstrata.extract.subject_zh import NAME as NAME_ZH
 from memstrata.extract.subject_zh import RELATION as RELATION_ZH
 from memstrata.extract.taxonomy import key_spec
@@ -101,7 +102,7 @@ def names(fact: Fact, text: str) -> bool:
     value = fact.value if fact.value and not fact.encrypted else ""
     for start, end in pieces(text, SENTENCE_END):
         sentence = text[start:end]
-        if _QUESTION.search(sentence) or told_by_another(sentence, fact):
+        if _QUESTION.search(sentence) or told_by_another(sentence, fact) or said_of_another(sentence, fact):
             continue
         if (value and stated_in(value, sentence)) or (words and not words.isdisjoint(query_terms(sentence))):
             return True
@@ -125,6 +126,34 @@ def told_by_another(sentence: str, fact: Fact) -> bool:
         return False
     who = re.sub(r"^(?:(?:my|our)\s+|我的?)", "", m.group("who"), flags=re.IGNORECASE)
     return fact.subject is None or kin.subject(who) != kin.subject(fact.subject)
+
+
+#: A sentence whose subject is a third person: he, she, they (他, 她, 他们).
+_PRONOUN_SUBJECT = lazy_regex(r"^(?:(?:so|but|and|well|also|btw|anyway)\s*,?\s+)?(?:he|she|they)\b|^[他她]们?",
+                              re.IGNORECASE)
+
+
+def said_of_another(sentence: str, fact: Fact) -> bool:
+    """Whether ``sentence`` is said of a relative of the user's other than the one ``fact`` is about ("My brother is
+    leaving Denver for Austin", 我哥要离开上海去成都: ``extract.subject_en`` / ``subject_zh.someone_else``), or, of a
+    fact of the user's own, of he / she (他也住在上海): what another person does says nothing of the fact. A sentence of
+    the fact's person ("She is leaving Boston" beside mom's home) or of a thing ("Denver is too expensive", "FedEx is
+    way better than UPS": a name may be a place or a firm, so only a relative's word counts) is not.
+
+    >>> fact = Fact(1, Scope(), "fact", "identity.location", "Denver", "", 1.0, 0.8, "low", (1,),
+    ...             datetime(2026, 1, 1, tzinfo=UTC), None, None, None, "active", 0, None,
+    ...             datetime(2026, 1, 1, tzinfo=UTC))
+    >>> said_of_another("My brother is leaving Denver", fact), said_of_another("Denver is too expensive", fact)
+    (True, False)
+    """
+    text = sentence.strip()
+    if _PRONOUN_SUBJECT.match(text):
+        return fact.subject is None  # he / she may be the fact's own person
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in text[:4])
+    found = (subject_zh if zh else subject_en).someone_else(text)
+    if found is None or not kin.is_relative(found[0]):
+        return False
+    return fact.subject is None or kin.subject(found[0]) != kin.subject(fact.subject)
 
 
 def is_later(episode: Hit, fact: Fact) -> bool:
