@@ -137,6 +137,10 @@ def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str
     days = sum(1 for f in report.files if f.startswith("memory/"))
     console.print(f"exported {counted(report.facts, 'fact')} and {counted(report.episodes, 'episode')} of {who} to "
                   f"{folder} (MEMORY.md and {counted(days, 'daily note')})", highlight=False, markup=False)
+    if report.forgotten:  # the kept message's line carries what was forgotten from it
+        console.print(f"{counted(report.forgotten, 'fact')} forgotten from messages the folder shows "
+                      f"{noun(report.forgotten, 'is', 'are')} marked on their lines (forgotten:KEY), so an import "
+                      "keeps them forgotten", highlight=False, markup=False)
 
 
 def import_cmd(

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from memstrata import AddResult, Message
+from memstrata.clock import utcnow
 from memstrata.errors import ContentTooLarge, InvalidInput, NotFound
 from memstrata.filter import Field, IsNull
 from memstrata.integrations.markdown.folder import (
@@ -47,6 +48,7 @@ from memstrata.integrations.markdown.folder import (
     unprefixed,
 )
 from memstrata.integrations.markdown.notes import Note, daily_date, has_words, parse, same_text
+from memstrata.lifecycle.forgotten_keys import keep_forgotten
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, noun
 from memstrata.types import ROLES, Episode, Fact
@@ -76,6 +78,8 @@ class ImportReport:
             and text), not stored again (``Memory.forgotten_messages``).
         foreign: markers whose memory this database does not hold and never forgot, their lines
             stored as new notes (``{"fact_id"}`` or ``{"episode_id"}``; counted in ``added``).
+        kept_forgotten: facts forgotten from a message the folder shows (a ``forgotten:KEY`` mark on its
+            line) kept forgotten in the note stored from it (``lifecycle.forgotten_keys``).
     """
 
     files: int = 0
@@ -93,6 +97,7 @@ class ImportReport:
     gone: list[dict[str, int]] = field(default_factory=list)
     foreign: list[dict[str, int]] = field(default_factory=list)
     forgotten: int = 0
+    kept_forgotten: int = 0
 
     @property
     def fact_changes(self) -> int:
@@ -134,6 +139,9 @@ class ImportReport:
             new = len(self.foreign)
             out.append(f"{counted(new, 'line')} {noun(new, 'names a memory', 'name memories')} this database does not "
                        f"hold (a projection of another database): stored as new {noun(new, 'note', 'notes')}")
+        if self.kept_forgotten:
+            out.append(f"{counted(self.kept_forgotten, 'fact')} forgotten from these notes (forgotten: marks) "
+                       f"{noun(self.kept_forgotten, 'stays', 'stay')} forgotten")
         if self.gone:
             gone = len(self.gone)
             out.append(f"note: {counted(gone, 'line')} {noun(gone, 'names a memory', 'name memories')} forgotten in "
@@ -220,6 +228,8 @@ class _Import:
         self.edits: list[Note] = []
         self.seen_facts: set[int] = set()
         self.seen_episodes: set[int] = set()
+        #: Note key -> the keys its line's ``forgotten:`` mark names (``Marker.forgotten``).
+        self.forgotten_keys: dict[str, tuple[str, ...]] = {}
 
     def file(self, notes: list[Note], day: date | None) -> None:
         """Queue one file's notes: new ones checked now (``Memory.message``), projection lines for later."""
@@ -250,6 +260,8 @@ class _Import:
             self.report.unchanged += 1
             return
         self.known.add(key)  # the same note twice in the file is one note
+        if note.marker is not None and note.marker.forgotten:
+            self.forgotten_keys[key] = note.marker.forgotten
         meta = {METADATA_KEY: {"file": note.file, "headings": " / ".join(h for h in note.headings if h),
                                "kind": kind, "note": key}}
         try:
@@ -266,6 +278,7 @@ class _Import:
         gone = self.memory.forgotten_messages(said)  # by note key: never stored again
         self.report.forgotten += sum(gone)
         new = [m for m, g in zip(said, gone, strict=True) if not g]
+        self.keep_forgotten(new)
         results = self.memory.add_many(new, idempotency_key=self.batch_key(new))
         for result in results:
             fresh = result.created and not result.replayed
@@ -274,6 +287,13 @@ class _Import:
             if fresh:
                 self._facts(result)
         self.waiting.clear()
+
+    def keep_forgotten(self, messages: list[Message]) -> None:
+        """Before ``messages`` are stored: keep forgotten, in each, the keys its line's mark names."""
+        marked = [(m, keys) for m in messages
+                  if (keys := self.forgotten_keys.get(m.metadata[METADATA_KEY]["note"], ()))]
+        keep_forgotten(self.memory, marked)
+        self.report.kept_forgotten += sum(len(keys) for _, keys in marked)
 
     def batch_key(self, messages: list[Message]) -> str | None:
         """The idempotency key of the new notes, made from the user and their note keys: two imports
@@ -384,8 +404,12 @@ class _Import:
                                "note": note_key(note)}}
         if self.forgot(unprefixed(note.text, episode), episode.role, episode.producer_id, meta):
             return
-        result = self.memory.add(unprefixed(note.text, episode), role=episode.role, speaker=episode.producer_id,
-                                 content_type="text", metadata=meta, user_id=self.user)
+        said = self.memory.message(unprefixed(note.text, episode), role=episode.role, speaker=episode.producer_id,
+                                   content_type="text", created_at=utcnow(), metadata=meta, user_id=self.user)
+        if note.marker is not None and note.marker.forgotten:  # the edit keeps what was forgotten from the line
+            self.forgotten_keys[note_key(note)] = note.marker.forgotten
+        self.keep_forgotten([said])
+        result = self.memory.add_many([said])[0]
         self._facts(result)
         self.report.edited_episodes.append({"episode_id": episode_id, "new_episode_id": result.episode_id})
 

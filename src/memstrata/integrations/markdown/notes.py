@@ -35,7 +35,8 @@ _HEADING = lazy_regex(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 #: A bullet; an empty one (a list item begun and left, ``-`` or ``1.`` alone) has no text.
 _BULLET = lazy_regex(r"^(\s*)(?:[-*+]|\d{1,3}[.)])(?:\s+(.*))?$")
 _CHECKBOX = lazy_regex(r"^\[[ xX]\](?:\s+|$)")
-_MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
+#: ``forgotten:KEY,KEY``: the keys of facts forgotten from that episode while it stays (``Marker.forgotten``).
+_MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*(?:forgotten:([\w.-]+(?:,[\w.-]+)*))?\s*-->\s*$")
 _COMMENT_LINE = lazy_regex(r"^\s*<!--.*-->\s*$")
 #: A horizontal rule: three or more of one character of ``-*_`` (CommonMark: "- **" mixes two, so it is a
 #: bullet of punctuation, which the import names), or a table's rule.
@@ -51,15 +52,20 @@ _NUMBERED = lazy_regex(r"^(\d{1,3})([.)])(?:\s|$)")
 @dataclass(frozen=True)
 class Marker:
     """The projection's citation on a line: the fact it shows (``None`` for an episode line)
-    and the episodes it cites (for an episode line, the episode itself first)."""
+    and the episodes it cites (for an episode line, the episode itself first); on an episode
+    line, ``forgotten``: the keys of facts forgotten from that message while it stays, which an
+    import keeps forgotten wherever it stores the line (``lifecycle.forgotten_keys``)."""
 
     fact_id: int | None
     episode_ids: tuple[int, ...]
+    forgotten: tuple[str, ...] = ()
 
     def render(self) -> str:
-        """``<!-- fact:12 ep:3,5 -->`` (or ``<!-- ep:7 -->``), the form ``split_marker`` reads."""
+        """``<!-- fact:12 ep:3,5 -->`` (or ``<!-- ep:7 -->``, ``<!-- ep:7 forgotten:music.like -->``),
+        the form ``split_marker`` reads."""
         parts = ([f"fact:{self.fact_id}"] if self.fact_id is not None else []) + (
-            [f"ep:{','.join(map(str, self.episode_ids))}"] if self.episode_ids else [])
+            [f"ep:{','.join(map(str, self.episode_ids))}"] if self.episode_ids else []) + (
+            [f"forgotten:{','.join(self.forgotten)}"] if self.forgotten else [])
         return f"<!-- {' '.join(parts)} -->"
 
 
@@ -79,7 +85,9 @@ def split_marker(text: str) -> tuple[str, Marker | None]:
     """``text`` without a trailing citation marker, and the marker (``None`` if there is none).
 
     >>> split_marker("prefers UPS for shipping <!-- fact:12 ep:3,5 -->")
-    ('prefers UPS for shipping', Marker(fact_id=12, episode_ids=(3, 5)))
+    ('prefers UPS for shipping', Marker(fact_id=12, episode_ids=(3, 5), forgotten=()))
+    >>> split_marker("I like jazz <!-- ep:7 forgotten:music.like -->")
+    ('I like jazz', Marker(fact_id=None, episode_ids=(7,), forgotten=('music.like',)))
     >>> split_marker("no marker")
     ('no marker', None)
     """
@@ -87,7 +95,8 @@ def split_marker(text: str) -> tuple[str, Marker | None]:
     if found is None or not (found.group(1) or found.group(2)):
         return text, None
     ids = tuple(int(i) for i in (found.group(2) or "").split(",") if i)
-    return text[:found.start()], Marker(int(found.group(1)) if found.group(1) else None, ids)
+    keys = tuple(k for k in (found.group(3) or "").split(",") if k)
+    return text[:found.start()], Marker(int(found.group(1)) if found.group(1) else None, ids, keys)
 
 
 def daily_date(name: str) -> date | None:

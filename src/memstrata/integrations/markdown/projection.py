@@ -33,6 +33,7 @@ from memstrata.integrations.markdown.folder import (
 )
 from memstrata.integrations.markdown.notes import Marker, bullet, note_block
 from memstrata.lifecycle.export import require_records
+from memstrata.lifecycle.forgotten_keys import forgotten_keys
 from memstrata.memory import Memory
 from memstrata.types import Episode, Fact, Scope
 
@@ -45,11 +46,14 @@ GUIDE = ("<!-- memstrata projection of {user}'s memory. Edit a line to change it
 
 @dataclass(frozen=True)
 class ExportReport:
-    """What an export wrote: ``files`` (relative paths), ``facts`` and ``episodes`` (counts)."""
+    """What an export wrote: ``files`` (relative paths), ``facts`` and ``episodes`` (counts), and
+    ``forgotten``: the facts forgotten from messages the folder shows, each carried as a
+    ``forgotten:KEY`` mark on its message's line so an import keeps it forgotten."""
 
     files: tuple[str, ...]
     facts: int
     episodes: int
+    forgotten: int = 0
 
 
 def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None, org_id: str | None = None,
@@ -79,9 +83,11 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     facts = list(all_facts(memory, user, org_id=org_id, project_id=project_id))
     episodes = sorted(all_episodes(memory, user, org_id=org_id, project_id=project_id),
                       key=lambda e: (e.created_at, e.id))
-    pages = {"MEMORY.md": memory_page(user, facts, [e for e in episodes if _long_term(e)])}
+    forgotten = forgotten_keys(memory, episodes, user, org_id=org_id, project_id=project_id)
+    marks = {e.id: Marker(None, (e.id,), forgotten.get(e.id, ())) for e in episodes}
+    pages = {"MEMORY.md": memory_page(user, facts, [e for e in episodes if _long_term(e)], marks)}
     for day, said in _by_day([e for e in episodes if not _long_term(e)]).items():
-        pages[f"memory/{day}.md"] = f"# {day}\n\n" + "\n".join(note_block(episode_line(e), Marker(None, (e.id,)))
+        pages[f"memory/{day}.md"] = f"# {day}\n\n" + "\n".join(note_block(episode_line(e), marks[e.id])
                                                                 for e in said) + "\n"
     for rel in previous:
         if rel not in pages and _daily_file(rel) and (root / rel).is_file():
@@ -92,11 +98,12 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     manifest = {"user_id": user, "exported_at": utcnow().isoformat(), "files": sorted(pages),
                 "facts": [f.id for f in facts], "episodes": [e.id for e in episodes]}
     (root / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    return ExportReport(tuple(sorted(pages)), len(facts), len(episodes))
+    return ExportReport(tuple(sorted(pages)), len(facts), len(episodes), sum(map(len, forgotten.values())))
 
 
-def memory_page(user: str, facts: list[Fact], notes: list[Episode]) -> str:
-    """``MEMORY.md``: the facts by topic (topics and facts in a stable order), then the notes."""
+def memory_page(user: str, facts: list[Fact], notes: list[Episode], marks: dict[int, Marker] | None = None) -> str:
+    """``MEMORY.md``: the facts by topic (topics and facts in a stable order), then the notes, each
+    with its mark in ``marks`` (default ``<!-- ep:N -->``)."""
     lines = [f"# Memory of {user}", "", GUIDE.format(user=user)]
     by_topic: dict[str, list[Fact]] = defaultdict(list)
     for fact in facts:
@@ -106,7 +113,8 @@ def memory_page(user: str, facts: list[Fact], notes: list[Episode]) -> str:
         lines += [bullet(f.statement or f.value, Marker(f.id, f.citations))
                   for f in sorted(by_topic[topic], key=lambda f: (f.key, f.id))]
     if notes:
-        lines += ["", "## Notes", ""] + [note_block(episode_line(e), Marker(None, (e.id,))) for e in notes]
+        lines += ["", "## Notes", ""] + [note_block(episode_line(e), (marks or {}).get(e.id, Marker(None, (e.id,))))
+                                         for e in notes]
     return "\n".join(lines) + "\n"
 
 
