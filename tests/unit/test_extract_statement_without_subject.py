@@ -44,6 +44,11 @@ def _users(text: str) -> set[tuple[str, str, bool, str]]:
     ("heading to Porto on the 3rd", "travel.plan", "heading to Porto"),
     ("prefer Slack now, not email", "contact.channel", "Slack"),  # read bare: a correction of nothing
     ("Thanks for the help earlier. Drive a Tesla, by the way.", "user.car", "Tesla"),
+    ("not a morning person", "identity.chronotype", "not an early bird"),
+    ("more of a night owl", "identity.chronotype", "night owl"),
+    ("not a big fan of horror movies", "preference.dislike", "horror movies"),
+    ("terrified of spiders", "fear", "spiders"),
+    ("on a keto diet right now", "health.diet", "keto"),
 ])
 def test_an_english_statement_without_its_subject_is_the_users(text: str, key: str, value: str) -> None:
     assert (key, value, False, "") in _read(text), _read(text)
@@ -55,7 +60,7 @@ def test_an_english_statement_without_its_subject_is_the_users(text: str, key: s
     "enjoy your weekend!", "book a table for two at 7", "play some jazz every morning", "speak English please",
     "drink some water", "like a boss", "going crazy today", "do you like jazz?",
     "Like in sports, that's when it counts.", "Love and acceptance should be everyone's right.", "Work In Progress",
-    "Always provide concise summaries when I ask about budgets.",
+    "Always provide concise summaries when I ask about budgets.", "scared of that",
     # another person named before: the clause is theirs
     "My sister just got back from Peru. love llamas now.",
     # lines of a pasted list
@@ -76,6 +81,9 @@ def test_a_reaction_a_request_or_someone_elses_clause_is_no_fact_of_the_users(te
     ("养了两只猫", "pet", "2只猫"),
     ("是做前端开发的", "identity.occupation", "前端开发"),
     ("平时用VS Code写代码", "tool.editor", "VSCode"),
+    ("是个程序员", "identity.occupation", "程序员"),
+    ("一直在学日语", "activity.learning", "日语"),
+    ("刚买了一辆特斯拉", "user.car", "特斯拉"),
 ])
 def test_a_chinese_statement_without_its_subject_is_the_users(text: str, key: str, value: str) -> None:
     assert (key, value, False, "") in _read(text), _read(text)
@@ -83,7 +91,8 @@ def test_a_chinese_statement_without_its_subject_is_the_users(text: str, key: st
 
 @pytest.mark.parametrize("text", [
     "好的，谢谢", "喜欢吗？", "帮我订一张明天去上海的机票", "每天提醒我喝水", "比较喜欢第二个方案", "很喜欢这个设计",
-    "还挺喜欢的", "喜欢你刚才写的那首诗", "要不要一起去爬山？", "给我讲个笑话", "听起来不错", "喝水",
+    "还挺喜欢的", "喜欢你刚才写的那首诗", "要不要一起去爬山？", "给我讲个笑话", "听起来不错", "喝水", "是个好主意",
+    "买了个新的",
     # another person named before, or said to have said it
     "我妹妹刚从日本回来。特别喜欢吃寿司", "他说他不吃辣，喜欢清淡的",
 ])

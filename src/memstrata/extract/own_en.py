@@ -64,7 +64,10 @@ _BE = (rf"(?:(?:{DEGREE_EN}|very|big\s+time|more|much\s+more|way\s+more)\s+)*(?:
        r"(?:a\s+|such\s+a\s+)?sucker\s+for|"
        r"(?:a\s+|such\s+a\s+)?(?:big|huge|massive|die-?hard)\s+fan\s+of|not\s+(?:really\s+)?into|"
        r"not\s+(?:a\s+)?(?:(?:big|huge|real)\s+)?fan\s+of|allergic\s+to|vegan|vegetarian|pescatarian|lactose\s+intolerant|"
-       r"based\s+in|originally\s+from)")
+       r"based\s+in|originally\s+from|terrified\s+of|scared\s+of|afraid\s+of|married|divorced|retired|"
+       # "not a morning person", "more of a night owl": what kind of person one is ("Not a problem" is none)
+       r"(?:not\s+|more\s+of\s+)?(?:a|an)\s+(?:morning|night|early|cat|dog|tea|coffee)\s+(?:person|owl|bird)|"
+       r"on\s+(?:a\s+)?[\w-]+\s+diet)")
 #: Verbs of doing that state a habit only with how often said ("go swimming on Saturdays", "play tennis every
 #: week"); bare they are asked of the listener ("play some jazz", "go ahead"). "take" is none: "take a look every day".
 _DOING = r"(?:go|play|run|swim|cook|read|watch|walk|bike|cycle|do|practice|practise|meditate|study|write|visit)"
