@@ -18,7 +18,7 @@ from memstrata.extract.clauses import (
     without_instead,
     without_time,
 )
-from memstrata.extract.timex import mentions_time
+from memstrata.extract.timex import mentions_time, time_span
 from memstrata.text.regex import lazy_regex
 
 # "we're" / "we are": the user's own plan with others ("We're going to Paris in May" stored nothing)
@@ -69,8 +69,14 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if period is None:
         return _undated(rest, clause) if past and aux == "" else []
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
-    if (period[1] <= ctx.said_at or (_PAST.match(rest) and not _FUTURE.match(rest))) and aux not in ("'ll", "will"):
-        future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
+    # "I tried snowshoeing this weekend" is done, even if the weekend is not; "I also approved $300 ... by Dec 10" too
+    # (the verb after its adverbs: "also approved" had been read as a plan)
+    if (period[1] <= ctx.said_at or (_PAST.match(verb) and not _FUTURE.match(verb))) and aux not in ("'ll", "will"):
+        future = False
+    if aux in ("'ve", "have") and not past and not _FUTURE.match(rest) and not rest.lower().startswith("to ") \
+            and not mentions_time(clause) and _said_before(ctx.sentence, clause):
+        return []  # "my course starting Dec 15, and I have a 6-week duration to learn": what one has, the date the
+        # thing's before it ("I've got a meeting with Patrick coming up and ... on April 3" is a plan still)
     if not (past or future):
         return []  # "I really have zero energy for anything today": a state now, nothing done or planned
     if _FUTURE.match(rest) and not mentions_time(clause) and period[1] <= ctx.said_at:
@@ -79,7 +85,9 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if len(value.split()) < 2:
         value = _event_value(rest)  # "I'm going to Paris": a motion, not the future's "going to <verb>"
     if future and (aim := _AIM.match(value)) is not None:
-        value = aim.group("what")  # "hosting a dance competition to showcase local talent": what is planned
+        # "hosting a dance competition to showcase local talent": what is planned; "flying to Toronto on Dec 20 to
+        # see my parents" left "on" before the aim once the date was cut ("flying to Toronto on" was stored)
+        value = _STRANDED.sub("", aim.group("what"))
     if not guards.en_event_ok(value):
         return []  # "I'm really tired today", "I'm back to chat with you today"
     key = "event"
@@ -141,11 +149,20 @@ _EFFORT_ALONE = lazy_regex(r"(?:(?:kinda|kind of|really|so|a bit|pretty|still|ju
                            r"(?:\s+\w+){0,2}", _IC)
 
 
+def _said_before(sentence: str, clause: str) -> bool:
+    """Whether the first time ``sentence`` names comes before ``clause`` (a clause of it that names none)."""
+    span, at = time_span(sentence), sentence.find(clause)
+    return span is not None and 0 <= span[0] < at
+
+
+#: A preposition left at the end of a value by the date cut out of it ("completed 3 modules by" April 20).
+_STRANDED = lazy_regex(r"\s+(?:on|at|in|over the|for|by|as of|since|until|before)$", _IC)
+
+
 def _event_value(text: str) -> str:
     text = without_instead(text)  # "going to Porto instead": the plan, not that it replaced one
     # a preposition left by the date cut out of it: "completed 3 modules by" (April 20), "begun drafting as of"
-    value = re.sub(r"\s+(?:on|at|in|over the|for|by|as of|since|until|before)$", "",
-                   clean_value(without_aside(text), "en"), flags=_IC)
+    value = _STRANDED.sub("", clean_value(without_aside(text), "en"))
     # "also lost my job": the adverb ties the event to the talk, not to what happened
     value = third_person(re.sub(r"^(?:(?:also|just|really|finally|actually|even|then|too)\s+)+", "", value, flags=_IC))
     # "we'll be discussing upgrades": what will be done, without its auxiliary; "a community meeting coming up":

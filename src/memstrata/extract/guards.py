@@ -127,7 +127,7 @@ def en_points_away(value: str) -> bool:
 
 #: Moods and states read after "I'm … today": not events.
 _EN_STATE = lazy_regex(
-    r"^(?:(?:really|very|so|a bit|bit|a little|kind of|kinda|quite|pretty|super|just|still|"
+    r"^(?:(?:really|very|so|a bit|bit|a little|kind of|kinda|sort of|sorta|quite|pretty|super|just|still|"
     r"already|totally|completely|also|feeling|getting)\s+)*(?:feeling|happy|sad|tired|excited|confused|stuck|"
     r"overwhelmed|exhausted|sick|ill|"
     r"upset|down|stressed|anxious|nervous|worried|bored|glad|proud|grateful|thankful|stoked|"

@@ -177,14 +177,21 @@ def _r_zh_weekday(m: re.Match[str], today: date) -> Period:
     return _days(_monday(today, rel) + timedelta(days=_ZH_WEEKDAYS[m.group("wd")]))
 
 
+def _month_number(name: str) -> int:
+    """The number of the English month ``name`` names, in full or cut short ("December", "Dec", "Dec.", "Sept": 12, 12,
+    12, 9)."""
+    short = name.lower().rstrip(".")[:3]
+    return next(n for n, month in enumerate(_EN_MONTHS, 1) if month.startswith(short))
+
+
 def _r_en_month(m: re.Match[str], today: date) -> Period:
-    month = _EN_MONTHS.index(m.group("mon").lower()) + 1
+    month = _month_number(m.group("mon"))
     rel = (m.group("rel") or "in").lower()
     return _month(today.year + {"last": -1, "next": 1}.get(rel, 0), month)
 
 
 def _r_en_month_day(m: re.Match[str], today: date) -> Period | None:
-    return _safe_day(today.year, _EN_MONTHS.index(m.group("mon").lower()) + 1, int(m.group("d")))
+    return _safe_day(today.year, _month_number(m.group("mon")), int(m.group("d")))
 
 
 def _r_day_of_month(m: re.Match[str], today: date) -> Period | None:
@@ -238,7 +245,7 @@ def _r_zh_year_month(m: re.Match[str], today: date) -> Period | None:
 
 
 def _r_en_month_year(m: re.Match[str], today: date) -> Period:
-    return _month(int(m.group("y")), _EN_MONTHS.index(m.group("mon").lower()) + 1)
+    return _month(int(m.group("y")), _month_number(m.group("mon")))
 
 
 def _r_zh_year(m: re.Match[str], today: date) -> Period:
@@ -283,6 +290,9 @@ _NUM_EN = rf"(?P<n>{COUNT_EN}|(?:a )?(?:couple of|few))"
 _NUM_ZH = r"(?P<n>\d+|[一二两三四五六七八九十]+)"
 _WD_EN = "|".join(_EN_WEEKDAYS)
 _MON_EN = "|".join(_EN_MONTHS)
+#: A month named in full or cut short ("Dec 20", "Dec. 20th", "20 Sept", "Jan 2027"): only where a day or a year is
+#: said with it, which tells the short name from a word ("in Mar" is no time read; "Dec 20" is one).
+_MON_DATED_EN = rf"(?:{_MON_EN}|(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?)"
 
 _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
     (lazy_regex(p, re.IGNORECASE), r)
@@ -304,12 +314,13 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\bin {_NUM_EN} (?P<unit>day|week|month|year)s?\b", _r_ago(1)),
         (rf"\b{_NUM_EN} (?P<unit>day|week|month|year)s? from now\b", _r_ago(1)),
         (rf"\b(?:(?P<rel>last|this|next|coming) |on )?(?P<wd>{_WD_EN})\b", _r_en_weekday),
-        (rf"\b(?:in )?(?P<mon>{_MON_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
-        (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
+        (rf"\b(?:in )?(?P<mon>{_MON_DATED_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
+        (rf"\b(?P<mon>{_MON_DATED_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
         # "on 14 March", "20th March": the day first, as British English writes it (a capital: "2 may work" is no date)
-        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?=(?-i:[A-Z]))(?P<mon>{_MON_EN})\b", _r_en_month_day),
+        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?=(?-i:[A-Z]))(?P<mon>{_MON_DATED_EN})(?!\w)",
+         _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
-        (rf"\bthe (?P<d>\d{{1,2}})(?:st|nd|rd|th) of (?P<mon>{_MON_EN})\b", _r_en_month_day),
+        (rf"\bthe (?P<d>\d{{1,2}})(?:st|nd|rd|th) of (?P<mon>{_MON_DATED_EN})(?!\w)", _r_en_month_day),
         (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th) of (?P<rel>last|this|next) month\b", _r_en_month_rel_day),
         # "on the 12th" alone; "the 12th floor", "the 12th century" name no day (a word follows that is no time's)
         (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th)(?=\s*(?:$|[.,!?;:)]|(?:at|in the|by|before|after|and|or|so|but|"
