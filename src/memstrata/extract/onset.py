@@ -141,7 +141,9 @@ _JOB_BEGUN_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?(?:(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}{JOB_TAKEN_EN}\s+"
     r"(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)"
     rf"|i(?:'ve|\s+have|\s+was|\s+got)\s+{_ADV_EN}(?:been\s+)?hired\s+(?:by|at)\s+(?P<org2>.+?)"
-    r"|my\s+new\s+(?:job|employer)\s+is\s+(?:at\s+|with\s+)?(?P<org3>.+?)"
+    # "My new job is in Denver" says where the job is, no employer ("works at in Denver" was stored)
+    r"|my\s+new\s+(?:job|employer)\s+is\s+(?:at\s+|with\s+)?(?!(?:in|near|on|from|by|around|outside|close|downtown)\b)"
+    r"(?P<org3>.+?)"
     rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:became|become)\s+(?P<role>an?\s+.+?)"
     # "I started a new job as a paramedic": the work one does now, as "I work as a paramedic" says it
     rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}{JOB_TAKEN_EN}\s+(?:a\s+)?"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, kin, roles, shapes
+from memstrata.extract import apposition, kin, roles, shapes, subject_en
 from memstrata.extract.advice import CARERS_EN
 from memstrata.extract.clauses import Finding
 from memstrata.extract.corrected_later import colour
@@ -180,6 +180,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
         return []  # "my back is killing me", "my mind is racing ahead"
     attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
     owner = m.group("owner") or ""
+    if owner and kin.is_relative(owner) and subject_en.FAVOURITE_SAID.match(clause[m.start("attr"):]):
+        return []  # "My wife's favourite colour is red": her like, read as the user's favourite is (subject_en)
     if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
                                   r"family|group|product|school|car|flat|apartment)", owner, _IC):
         return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"

@@ -98,6 +98,10 @@ _FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) (?:is|are) |最喜�
                                    r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
 
 
+#: Whose a statement about someone else is, as ``statement_for`` writes it ("their wife favorite color is red",
+#: "Sarah: favorite color is red", "the client's favorite ..."): a favourite of theirs is one too, of one value at a
+#: time under that subject (the engine reads the subject's facts only), as the user's own is.
+_OTHERS = lazy_regex(r"^(?:(?:their|the)\s+[\w-]+(?:['’]s?)?\s+|[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?:\s+)")
 #: British spellings of the things a favourite is of, read as the American ones: "my favourite
 #: colour is red" is the same favourite as "my favorite color is blue".
 _BRITISH = lazy_regex(r"\b(colou?r|flavou?r|humou?r|theatre|centre|programme|jewellery|neighbou?rhood)(s?)\b")
@@ -126,7 +130,7 @@ def slot_label(statement: str) -> str | None:
     the old one; British and American spellings are one label ("colour" reads "color"), and so are a Chinese
     label and its English word (颜色 reads "color": ``_LABEL_EN``): 最喜欢的颜色是绿色 replaces "favorite colour
     is blue"."""
-    m = _FAVOURITE_STATEMENT.match(statement)
+    m = _FAVOURITE_STATEMENT.match(statement) or _FAVOURITE_STATEMENT.match(_OTHERS.sub("", statement, count=1))
     if m is None:
         return count_label(statement)
     label = next(g for g in m.groups() if g).casefold()

@@ -87,13 +87,19 @@ _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|t
              r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
              r"brother|sister)|grandson|granddaughter")
+#: Someone named by their relation to the one before "'s" ("My brother's girlfriend", "Tom's boss"): a third person.
+_RELATION_FIRST = lazy_regex(rf"^(?:(?:new|old|best|ex|older|younger|little|big)[\s-]+)?(?:{_RELATION}|ex)\b", _IC)
 #: A pet named after its kind ("my dog Biscuit", "our cat Mimi"): what is said next is the pet's, as of a person named.
 _PET = rf"{kin.ANIMALS_EN}|pup|pony"
 #: "My colleague Tom", and a note's "Colleague Tom", "Coworker Tom" (the relation capitalised, opening the sentence).
 _SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION}|{_PET})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
                       r"(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
                       r"(?P<rest>.+)$")
-_RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
+_RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
+#: A favourite said of someone ("My wife's favourite colour is red", "Priya's favorite color is green"): a like, which
+#: the like reader keys as the user's own favourite is keyed, under that person. A relative's other attributes are the
+#: possessive copula's (``extract.possessive_en``: "My daughter's school is Lincoln Elementary" is ``daughter.school``).
+FAVOURITE_SAID = lazy_regex(r"^(?:all-time\s+|absolute\s+|very\s+)?(?:favou?rite|fave)\s+\S.*\b(?:is|are|was)\b", _IC)
 #: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is
 #: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
 #: ("Watching movies is fun", "Nature always cheers me up").
@@ -171,7 +177,11 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     if who in NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
         return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept
     rest = m.group("rest")
-    if m.group("poss"):  # "Priya's favorite color is green"; not "Here's one of them"
+    # "Priya's favorite color is green", "My wife's favourite colour is red", "My sister's dog is called Biscuit" (what
+    # the possessive copula did not read: "My daughter's school is ..." is daughter.school there); not "Here's one"
+    if m.group("poss") and _RELATION_FIRST.match(rest):
+        return None  # "My brother's girlfriend is pregnant": the girlfriend's, neither the brother's nor the user's
+    if m.group("poss"):
         return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
     if (group := _GROUP.match(rest)) and _SOMEONE_VERB.match(rest[group.end():]):
         rest = rest[group.end():]  # "Sarah from accounting prefers email": Sarah's, where she works aside
