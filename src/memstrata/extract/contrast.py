@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.timex import COUNT_EN
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -122,12 +123,41 @@ _FILLER_AFTER_EN = lazy_regex(r"(?:\s*,?\s+(?:honestly|tbh|lol|haha+|i guess|i t
 _LIKED_AS_MINE = lazy_regex(r"^(?:thing|jam|cup of tea)$", _IC)
 
 
+#: A past held for a span, then a present: "I used vim for years, now VS Code", "We drove a Honda for a decade, but
+#: these days a Tesla". The simple past said with how long it lasted and "now" after it is "used to" (what was done
+#: for years and is contrasted with now has ended), read as "I used to use vim, now VS Code". The span is a length
+#: ("for years", "for ages", "for a long time", "for 10 years"): "I used vim yesterday, now VS Code" is no habit.
+_HELD_FOR_EN = lazy_regex(
+    r"^(?P<who>i|we)\s+(?P<verb>[a-z]+)\s+(?P<rest>[^,;]+?)\s+for\s+(?:(?:many|several|a\s+few|a\s+couple\s+of|"
+    rf"{COUNT_EN})\s+)?(?:years|ages|decades?|a\s+(?:long\s+time|while|decade|year)|(?:months|weeks)|"
+    rf"(?:{COUNT_EN})\s+(?:years?|months?))(?P<after>\s*(?:[,;]\s*|\s+)(?:but\s+|and\s+)?{_NOW_EN}\b.+)$", _IC)
+#: The simple past of the verbs a past held for a span is said with, when it is not the plain form with -ed.
+_PAST_OF = {"drove": "drive", "drank": "drink", "ate": "eat", "rode": "ride", "wore": "wear", "took": "take",
+            "went": "go", "had": "have", "ran": "run", "swam": "swim", "read": "read", "spoke": "speak",
+            "wrote": "write", "did": "do", "used": "use", "lived": "live", "liked": "like", "loved": "love",
+            "smoked": "smoke", "preferred": "prefer", "shopped": "shop", "shared": "share", "hated": "hate",
+            "owned": "own", "played": "play", "stayed": "stay", "studied": "study", "carried": "carry"}
+
+
+def _held_for(sentence: str) -> str:
+    """``sentence`` said with "used to" when it says a past held for a span and then now ("I used vim for years, now
+    VS Code" → "I used to use vim, now VS Code": ``_HELD_FOR_EN``); else ``sentence`` as it is."""
+    m = _HELD_FOR_EN.match(sentence)
+    verb = m.group("verb").lower() if m is not None else ""
+    base = _PAST_OF.get(verb) or (verb[:-2] if verb.endswith("ed") and len(verb) > 4 and verb[-3] not in "aeiou"
+                                  and verb[-4] not in "aeiou" else None)  # "worked", "banked": -ed off
+    if m is None or base is None or (verb == "used" and m.group("rest").lower().startswith("to ")):
+        return sentence
+    return f"{m.group('who')} used to {base} {m.group('rest')}{m.group('after')}"
+
+
 def split_en(sentence: str) -> tuple[str, str] | None:
     """``(past, now)``: both clauses as present statements ("I drink flat whites", "I drink oat
     lattes"), or ``None`` when ``sentence`` is no contrast of then and now; a thing of the user's said as then and now
-    ("Pizza used to be my favourite food, now it's sushi") as its possessive copulas (``possessed_then_now``)."""
+    ("Pizza used to be my favourite food, now it's sushi") as its possessive copulas (``possessed_then_now``), a past
+    held for a span as "used to" (``_held_for``: "I used vim for years, now VS Code")."""
     # "I didn't use to like cilantro" is "I used to not like cilantro": then "I don't like cilantro"
-    m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", sentence.strip().rstrip(".!")))
+    m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", _held_for(sentence.strip().rstrip(".!"))))
     if m is None:
         return possessed_then_now(sentence)
     who = (m.group("who") or m.group("who2") or m.group("who3")).capitalize()
@@ -148,7 +178,7 @@ def split_en(sentence: str) -> tuple[str, str] | None:
 
 def bare_now_en(sentence: str) -> bool:
     """Whether ``sentence`` is a then and now whose value now is said alone ("I used to drink coffee, now tea")."""
-    m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", sentence.strip().rstrip(".!")))
+    m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", _held_for(sentence.strip().rstrip(".!"))))
     return m is not None and bool(m.group("bare"))
 
 
