@@ -26,11 +26,17 @@ def _off(place: str) -> list[tuple[str, str, bool]]:
 
 @pytest.mark.parametrize(("text", "place"), [
     ("The Lisbon trip is cancelled.", "Lisbon"), ("We cancelled our trip to Lisbon", "Lisbon"),
-    ("We're not going to Lisbon anymore", "Lisbon"), ("Our New York trip was called off", "New York"),
+    ("Our New York trip was called off", "New York"),
     ("我们不去成都了", "成都"), ("去成都的行程取消了", "成都"), ("成都那趟不去了", "成都"),
 ])
 def test_a_trip_called_off_withdraws_the_plans_to_its_place(text: str, place: str) -> None:
     assert _read(text) == _off(place)
+
+
+def test_not_going_anymore_withdraws_the_plans_and_a_habit_of_going_there() -> None:
+    """"Not going to X anymore" may end a place gone to regularly too (test_extract_place_gone_to_no_more)."""
+    assert _read("We're not going to Lisbon anymore") == sorted([*_off("Lisbon"),
+                                                                 ("preference.habit", "go to Lisbon", True)])
 
 
 @pytest.mark.parametrize(("text", "expected"), [

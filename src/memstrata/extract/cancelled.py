@@ -51,7 +51,12 @@ def cancelled_en(clause: str, ctx: object) -> list[Finding]:
     if m is None:
         return []
     place = next(p for p in m.group("a", "b", "c", "d", "e") if p)
-    return withdrawn_trip(place, clause, f"trip to {place} cancelled")
+    found = withdrawn_trip(place, clause, f"trip to {place} cancelled")
+    if m.group("e") and re.search(r"\b(?:any\s?more|no\s+longer)\b", clause, _IC):
+        # "I'm not going to Equinox anymore": a trip called off, or a place gone to regularly that one goes to no more
+        # (its habit, "I go to Equinox most mornings", ends; as "I don't go to Equinox anymore" ends it: cessation)
+        found.append(Finding("preference.habit", f"go to {place}", CONF_STATED, clause, retract=True))
+    return found
 
 
 def cancelled_zh(clause: str, ctx: object) -> list[Finding]:

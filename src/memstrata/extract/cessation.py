@@ -286,6 +286,10 @@ _NOT_ACTIVITY_EN = lazy_regex(
 #: "Going" / "go" before an -ing activity ("stopped going running", "don't go swimming anymore"): the activity is
 #: what is given up, and a habit stored as "go running every morning" holds its words.
 _GOING_EN = lazy_regex(r"^(?:going|go)\s+(?=\w+ing\b)", _IC)
+#: Going to a place named ("go to Equinox", "going to St. Mark's", "going to CrossFit"), capitalised: a place one went
+#: to regularly, whose habit ends ("I go to Equinox most mornings"); "go to the gym" is a pastime's (``pursuits``),
+#: "go to bed", "going to try" no place.
+_GONE_TO_EN = lazy_regex(r"^(?:go|going)\s+to\s+(?P<place>(?-i:[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,2}))$", _IC)
 _EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|having|have)\s+(?P<obj>.+)$", _IC)
 _DRINKS_EN = ("alcohol", "booze", "caffeine", "energy drinks", "soft drinks", "milk", "dairy milk")
 _FOODS_EN = ("meat", "red meat", "sugar", "dairy", "carbs", "gluten", "junk food", "fast food", "sweets", "pork",
@@ -351,7 +355,9 @@ def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
     """What giving up the one activity ``act`` says (``find_en``); ``bare``: said after "quit" / "stopped" …"""
     if act and (standing := _standing_given_up(act, "en", clause)):
         return standing  # "I stopped taking metformin", "I don't wear glasses anymore", "I don't drive a Tesla anymore"
-    if not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
+    if (place := _GONE_TO_EN.match(act)) is not None:  # "I don't go to Equinox anymore": going there ended
+        act = f"go to {place.group('place')}"
+    elif not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
         return []
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause),
            *providers.given_up(act, "en", clause),  # "I don't fly with Lufthansa anymore": the airline too
@@ -401,12 +407,20 @@ _LEARNING_ENDED_EN = lazy_regex(
     r"|^i(?:'ve|\s+have)?\s+(?:just\s+)?(?:stopped|quit)\s+learning\s+(?P<s2>\w[\w -]*)$", _IC)
 
 
+#: "I'm off keto now", "I'm off Ozempic for good": being off what one was on, said with a word of change ("I'm off
+#: to bed", "I'm off work today" say no change), read as ended being on it ("I'm on keto").
+_OFF_EN = lazy_regex(r"^(?P<be>i'm|i am|we're|we are)\s+(?:finally\s+|now\s+|officially\s+)?off\s+(?!to\b|of\b)"
+                     r"(?P<s>.+?)\s+(?:now|any\s?more|for good)$", _IC)
+
+
 def ended_en(sentence: str) -> list[str]:
     """A state said as ended ("I'm no longer vegetarian", "I don't have a dog anymore") as the present
     statements it ends ("I'm vegetarian", "I have a dog"; for a bare plural, "I have cats" then "I have a cat"),
     for the rules to read and withdraw what they find (``extract.rules``); ``[]`` for any other sentence."""
     if (learnt := _LEARNING_ENDED_EN.match(sentence.strip().rstrip(".!"))) is not None:
         return [f"I'm learning {learnt.group('s') or learnt.group('s2')}"]  # "I gave up on Spanish": the learning ended
+    if (off := _OFF_EN.match(sentence.strip().rstrip(".!"))) is not None:
+        return [f"{off.group('be')} on {off.group('s')}"]  # "I'm off keto now": "I'm on keto" ended
     m = _ENDED_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
         return []

@@ -28,7 +28,7 @@ FORMER: dict[str, tuple[str, str]] = {
     "identity.employer": ("used to work at {v}", "以前在{v}工作"),
 }
 #: Words that say a state held before and holds no more (a plain "don't" says it never did).
-_CHANGE_EN = lazy_regex(r"\b(?:anymore|any more|any longer|no longer|used to|not\s+\w+\s+now|quit|left)\b",
+_CHANGE_EN = lazy_regex(r"\b(?:anymore|any more|any longer|no longer|used to|not\s+\w+\s+now|quit|left|stopped)\b",
                         re.IGNORECASE)
 _CHANGE_ZH = lazy_regex(r"了\s*[。！!]?\s*$|已经|不再|以前|之前|曾经|原来|过去|早就|离职|辞职")
 #: Words that point at a place without naming one (我不在家住了: "home"): no former home to keep.
@@ -42,6 +42,10 @@ def kept(found: Sequence[tuple[Finding, str]], sentence: str) -> list[tuple[Find
     language and under its subject; ``[]`` when none withdraws one by a clause that says the change."""
     out: list[tuple[Finding, str]] = []
     for f, lang in found:
+        if (place := _gone_to(f, sentence)) is not None:
+            out.append((replace(f, key=FORMER_KEY, value=place, retract=False, statement=f"used to go to {place}",
+                                period=None), lang))
+            continue
         if not f.retract or not f.value or f.key not in FORMER or _NO_PLACE.match(f.value) \
                 or not _said_ended(f.value, sentence, lang, f.key):
             continue
@@ -58,6 +62,22 @@ _WORK_ZH = lazy_regex(r"工作|上班|任职|干|离职|辞职|实习")
 #: (the name alone, which may be an app: "I quit Facebook") withdraws the employer only.
 _WORK_EN = lazy_regex(r"\b(?:work|worked|working|job|employer|company|firm|position|role|employed)\b", re.IGNORECASE)
 _LEFT_EN = lazy_regex(r"\b(?:quit|left)\b", re.IGNORECASE)
+
+
+#: A named place one went to regularly, as a withdrawn habit reads it (``cessation``: "I don't go to Equinox anymore").
+_GONE_TO = lazy_regex(r"^go to (?P<place>(?-i:[A-Z]).*)$")
+#: "I'm not going to Equinox anymore" may call a trip off as well (``cancelled``): no place one went to is kept.
+_NOT_GOING = lazy_regex(r"\b(?:i'm|i am|we're|we are|i’m|we’re)\s+(?:not|no\s+longer)\s+going\s+to\b", re.IGNORECASE)
+
+
+def _gone_to(f: Finding, sentence: str) -> str | None:
+    """The place a withdrawn habit of going there names, kept as a former place one went to as a former home is ("I
+    don't go to Equinox anymore", "I stopped going to Equinox", "I no longer go to CrossFit": "used to go to
+    Equinox"), said with a word of change; ``None`` for any other finding, or when the going may be a trip's."""
+    m = _GONE_TO.match(f.value) if f.retract and f.key == "preference.habit" else None
+    if m is None or _NOT_GOING.search(sentence) or not _CHANGE_EN.search(sentence):
+        return None
+    return m.group("place")
 
 
 def _said_ended(value: str, sentence: str, lang: str, key: str = "") -> bool:
