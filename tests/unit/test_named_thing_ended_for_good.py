@@ -26,8 +26,9 @@ def _read(text: str) -> list[tuple[str, str, bool]]:
     ("Never use DPD again", [("user.uses", "DPD", True), ("preference.dislike", "DPD", False)]),
     ("Don't ever use Hermes again!", [("user.uses", "Hermes", True), ("preference.dislike", "Hermes", False)]),
     ("No more DPD please", [("user.uses", "DPD", True)]),
-    ("I'm done with Jira.", [("user.uses", "Jira", True)]),
-    ("We're totally done with Trello", [("user.uses", "Trello", True)]),
+    # being done with a thing ends a habit of it too ("I check Jira every morning": test_extract_thing_left_for_another)
+    ("I'm done with Jira.", [("user.uses", "Jira", True), ("preference.habit", "Jira", True)]),
+    ("We're totally done with Trello", [("user.uses", "Trello", True), ("preference.habit", "Trello", True)]),
 ])
 def test_a_named_thing_ended_for_good_is_withdrawn(text: str, read: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == read

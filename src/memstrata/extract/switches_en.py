@@ -54,7 +54,31 @@ _BACK_ON = lazy_regex(
     rf"(?P<w>{NAME})\s+(?:once\s+)?again(?:\s+now)?$", _IC)
 
 
+#: One named thing left for another, said by what was done to the old one: "I ditched Trello for Todoist", "We dropped
+#: Jenkins for GitHub Actions", "I swapped Chrome for Firefox", "I replaced Notion with Obsidian": the switch "I
+#: switched from Trello to Todoist" says. Both named (capitalised): "I dropped the kids off for school" names none.
+_LEFT_FOR = lazy_regex(
+    r"^(?P<who>i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:ditched|dropped|swapped|traded|"
+    r"replaced|exchanged)\s+(?P<old>(?-i:[A-Z0-9][\w.+#&-]*(?:\s+[A-Z0-9][\w.+#&-]*){0,3}))\s+(?:for|with)\s+"
+    r"(?P<new>(?-i:[A-Z0-9][\w.+#&-]*(?:\s+[A-Z0-9][\w.+#&-]*){0,3}))(?P<rest>(?:\s+(?:last|this)\s+\w+|\s+recently|"
+    r"\s+now))*$", _IC)
+
+
+def _said_as_switch(clause: str) -> str:
+    """``clause`` said as the switch it states ("I ditched Trello for Todoist" → "I switched from Trello to Todoist",
+    ``_LEFT_FOR``), else ``clause`` as it is."""
+    m = _LEFT_FOR.match(clause)
+    if m is None or m.group("old") in NOT_NAMES or m.group("new") in NOT_NAMES:
+        return clause
+    return f"{m.group('who')} switched from {m.group('old')} to {m.group('new')}{m.group('rest') or ''}"
+
+
+#: The kinds of provider one has one of at a time (``extract.tool_kinds``, ``facts.switch``): a switch to one names it.
+_PROVIDER_KINDS = frozenset({"bank", "airline"})
+
+
 def changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
+    clause = _said_as_switch(clause)
     if (m := _BACK_ON.match(clause)) is not None:  # a switch to what was used before (facts.switch: a return)
         value = m.group("v") or m.group("w")
         return [] if value in NOT_NAMES else chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
@@ -77,7 +101,11 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         kind = m.group("v").split()[-1] if not purpose else ""
         return shapes.unnamed_change(clause, lang, old=m.group("old"), kind=kind,
                                      attribute=attr or (purpose.group("for") if purpose else ""))
-    if attr:  # "We moved our CI to GitHub Actions": what is moved is what the value is for
+    # "We moved our CI to GitHub Actions": what is moved is what the value is for; money moved to a bank the list
+    # names ("I moved my money to Capital One") is a switch of bank, as "I switched to Capital One" (no user.money)
+    if attr and tool_kinds.kind_of(provider := clean_value(m.group("v"), lang)) in _PROVIDER_KINDS:
+        return chosen(provider, "user.uses", clause, lang, statement=f"uses {provider}")
+    if attr:
         return attribute_finding(attr, m.group("v"), clause, lang, purpose=True)
     if re.search(r"back|reverted", m.group("verb"), _IC) and (
             (m.group("art") or "").lower().startswith("a") or _NO_RETURN.match(m.group("v"))):
@@ -204,7 +232,10 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
     dropped: list[str] = []
     alone = False  # only a stop of using X withdraws on its own; "not peanuts" may contrast ("I like pizza, not sushi")
     refused: list[str] = []  # what "never use X again" keeps from use for good
+    done: list[str] = []  # what one is done with: any habit naming it ends
     for clause in clauses:
+        if _LEFT_FOR.match(clause) is not None:
+            return []  # "We dropped Jenkins for GitHub Actions": a switch (``changed``), no end of "Jenkins for ..."
         if (m := _STOP.match(clause)) is not None:
             said = next(m.group(g) for g in _STOPPED if m.group(g))
             if not m.group("v2"):  # "we stopped using Jira last quarter": Jira ("No more TypeError today" names none)
@@ -215,6 +246,8 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
                 return []  # "I'm done with work", "never use tabs again": no named thing (a habit reads the latter)
             dropped += things
             refused += things if m.group("never") else []
+            if m.group("v7") and not m.group("never"):  # "I'm done with CrossFit": a habit of it ends too ("I go to
+                done += things  # CrossFit every morning"), as a thing used of that name does
             # "No more Jira" ends the thing it names; "not peanuts" may contrast ("I like pizza, not sushi")
             named_end = by_name and clause.lower().startswith("no more")
             alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7", "v8", "v9", "v10"))
@@ -232,7 +265,8 @@ def withdrawn_and_restored(sentence: str) -> list[Finding]:
     named = next((f.key for f in out + withdrawn if f.key != "user.uses"), None)
     # a value named under a key (DHL, a window seat) brings the key to the other: "the aisle" is a seat
     return [replace(f, key=named) if named and f.key == "user.uses" else f for f in out + withdrawn] + [
-        forbidden.forbidden_thing(v, sentence, "en") for v in refused]  # and the standing no ("avoids DPD")
+        forbidden.forbidden_thing(v, sentence, "en") for v in refused] + [  # and the standing no ("avoids DPD")
+        Finding("preference.habit", v, CONF_PREFER, sentence, retract=True) for v in done]
 
 
 #: The groups of ``_STOP`` that hold the thing stopped.
