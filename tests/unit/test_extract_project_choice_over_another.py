@@ -36,7 +36,6 @@ def test_a_choice_of_a_way_of_working_is_the_projects(text: str, expected: list[
     ("We use cash, not cards", []),  # no way of working on code, no project named
     ("We use Uber not Lyft", [("tool.uses", "Uber")]),  # as "We use Uber" and "We use Uber, not Lyft": no project
     ("We use Jira, not Linear", [("tool.uses", "Jira")]),  # a team's tracker, as before
-    ("We use pnpm", []),  # no choice over another, no project named
     ("Use pytest, not unittest.", [("assistant.instruction", "use pytest, not unittest")]),  # said to the agent
 ])
 def test_other_choices_read_as_before(text: str, expected: list[tuple[str, str]]) -> None:

@@ -126,11 +126,14 @@ def _scoped_en(text: str) -> list[Finding]:
     spaces, in this repo" → ``user.project_indentation = tabs``; a command run said after "and" too ("for the billing
     repo we use tabs not spaces, and run tests with pytest -x"). The project unnamed, a choice of one way of working
     over another is the project's too ("We use pnpm, not npm", "We use tabs not spaces": both ``_of_work``), as
-    我们用pnpm不用npm is. ``[]`` for any other sentence."""
+    我们用pnpm不用npm is, and so is a developer tool said alone ("We use pnpm": ``DEV_TOOL_JOBS``; "We use Jira" is
+    a thing used, the team's). ``[]`` for any other sentence."""
     first, *rest = _AND_RUN_EN.split(text, maxsplit=1)
     m = _WE_USE_SCOPED_EN.match(first)
     if m is None or not (m.group("pre") or m.group("post")
-                         or (m.group("alt") and _of_work(m.group("v")) and _of_work(m.group("alt")))):
+                         or (m.group("alt") and _of_work(m.group("v")) and _of_work(m.group("alt")))
+                         # "We use pnpm", "We now use yarn": a tool only work on code uses is the project's too
+                         or (not m.group("alt") and m.group("v").casefold() in _DEV_TOOLS)):
         return []
     value = m.group("v")
     alt = f", not {m.group('alt')}" if m.group("alt") else ""
@@ -170,6 +173,32 @@ def find_en(sentence: str) -> list[Finding]:
         said, value = text[m.start("what"):], m.group("v").strip("`")
         return project_finding(f"{m.group('what').lower()} location", value, sentence, f"the project's {said}")
     return []
+
+
+#: The key a project's tool of no attribute of its own is kept under (``project_finding("tool", ...)``).
+PROJECT_TOOL_KEY = "user.project_tool"
+
+
+def _tool_kinds(name: str) -> frozenset[str]:
+    """What the tool ``name`` is: its developer jobs (``DEV_TOOL_JOBS``: pnpm a package manager, ruff a formatter and
+    a linter) or its kind (``extract.tool_kinds``: Jira an issue tracker); empty when neither list names it."""
+    bare = re.sub(r"\s+v?\d[\d.]*$", "", name.strip())
+    jobs = dev_tool_jobs(bare) or dev_tool_jobs(name)
+    kind = kind_of(bare) or kind_of(name)
+    return frozenset(jobs) or (frozenset({kind}) if kind else frozenset())
+
+
+def other_tools(new: str, old: str) -> bool:
+    """Whether the project's tools ``new`` and ``old`` (both ``PROJECT_TOOL_KEY`` values) do different jobs, so the
+    one said later leaves the other in use: "We use pnpm" then "We use pytest" (a package manager, a test runner) or
+    "This repo uses Conventional Commits" (no job listed) keep both; pnpm then yarn (one job) and two tools neither list
+    names do not (one value at a time, as before).
+
+    >>> other_tools("pytest", "pnpm"), other_tools("Conventional Commits", "pnpm"), other_tools("yarn", "pnpm")
+    (True, True, False)
+    """
+    kinds_new, kinds_old = _tool_kinds(new), _tool_kinds(old)
+    return bool(kinds_new or kinds_old) and not kinds_new & kinds_old
 
 
 def _kind(name: str) -> str:

@@ -31,6 +31,7 @@ import numpy as np
 from memstrata.errors import EmbeddingError
 from memstrata.extract import allergy_denied, corrected_later
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.conventions import PROJECT_TOOL_KEY, other_tools
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
 from memstrata.extract.diets import MEATLESS, meat
@@ -239,6 +240,8 @@ class FactEngine:
         if self.encrypts(cand):
             vector = None  # no vector of a secret value is stored or compared
         existing = self.store.load_facts(conn, ids)
+        if cand.key == PROJECT_TOOL_KEY:  # a project's tools of other jobs are used side by side (pnpm and pytest)
+            existing = [f for f in existing if f.key != cand.key or not other_tools(cand.value, f.value)]
         slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
         # where a twin restated must not count as a new value: a favourite's too (blue, then 最喜欢的颜色是蓝色)
         twin_key = single or cand.key in EXACT_KEYS or slot is not None
