@@ -89,3 +89,13 @@ def test_a_new_favourite_of_the_same_person_replaces_theirs(tmp_path: Path, late
 def test_a_relatives_thing_the_copula_does_not_read_is_read_as_the_users_under_them(
         text: str, found: list[tuple[str, str, str]]) -> None:
     assert _read(text) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("my sister's wedding is on 20 Sept", [("schedule.event", "wedding", "sister")]),
+    ("My son's recital is next Friday", [("schedule.event", "recital", "son")]),
+    ("My flight is on Dec 20", [("schedule.event", "flight", "")]),
+])
+def test_a_relatives_scheduled_happening_is_theirs(text: str, found: list[tuple[str, str, str]]) -> None:
+    """"my sister's wedding is on 20 Sept" had stored the user's schedule.event "sister's wedding"."""
+    assert _read(text) == found

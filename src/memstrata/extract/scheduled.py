@@ -64,7 +64,16 @@ def find(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     m = (_ZH if lang == "zh" else _EN).match(clause.strip())
     if m is None:
         return []
-    return _at(m.group("attr").strip(), m.group("when").strip(), clause, said_at, lang)
+    attr, owner = m.group("attr").strip(), ""
+    if lang == "en" and (whose := _OWNED_BY_EN.match(attr)) is not None and kin.is_relative(whose.group("owner")):
+        # "my sister's wedding is on 20 Sept": the sister's wedding (subject sister), never the user's event
+        attr, owner = whose.group("thing"), kin.subject(whose.group("owner"))
+    return [replace(f, subject=owner) if owner else f
+            for f in _at(attr, m.group("when").strip(), clause, said_at, lang)]
+
+
+#: A thing of someone's, named before "'s" ("sister's wedding", "son's recital").
+_OWNED_BY_EN = lazy_regex(r"^(?P<owner>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)['’]s\s+(?P<thing>[a-z].*)$", re.IGNORECASE)
 
 
 def _at(attr: str, when: str, clause: str, said_at: datetime, lang: str) -> list[Finding]:
