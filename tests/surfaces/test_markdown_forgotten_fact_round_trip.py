@@ -10,6 +10,8 @@ message it stores. Real SQLite files, the real embedding model, the CLI in-proce
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -17,6 +19,7 @@ from typer.testing import CliRunner
 from memstrata import Memory
 from memstrata.cli import app
 from memstrata.embed.base import EmbeddingCache
+from memstrata.extract.base import FactCandidate
 from memstrata.integrations.markdown import export_folder, import_folder
 from memstrata.types import Episode, Fact
 
@@ -47,7 +50,7 @@ def test_the_round_trip_keeps_a_forgotten_fact_forgotten_and_nothing_else_lost(
         kept = _facts(source, "ann", "active")
         assert {(k, v) for k, v, _ in kept} == {("shipping.carrier", "UPS"), ("identity.location", "杭州")}
         report = export_folder(source, tmp_path / "proj", user_id="ann")
-        assert report.forgotten == 2
+        assert (report.forgotten, report.unmarked) == (2, ())
         day = next((tmp_path / "proj" / "memory").glob("*.md")).read_text(encoding="utf-8")
         assert "- I like Arctic Monkeys <!-- ep:1 forgotten:music.like -->" in day
         assert "forgotten:health.allergy -->" in day and "- I prefer UPS for shipping <!-- ep:2 -->" in day
@@ -99,3 +102,28 @@ def test_cli_export_then_import_into_a_new_database_keeps_the_fact_forgotten(tmp
         ["import", str(tmp_path / "proj"), "--user", "dee"], second)
     listed = run(["list", "--user", "dee", "--status", "all"], second)
     assert "UPS" in listed and "Arctic Monkeys" not in listed and "music.like" not in listed
+
+
+class BandExtractor:
+    """An extractor of the ``Extractor`` protocol whose key no taxonomy, rule or other fact knows
+    (as an LLM may name one): the export cannot name it, and must say so."""
+
+    name = "band-v1"
+
+    def extract(self, *, text: str, role: str, said_at: datetime) -> list[FactCandidate]:
+        if "Arctic Monkeys" not in text:
+            return []
+        return [FactCandidate(kind="preference", key="band.favourite", value="Arctic Monkeys", confidence=0.9,
+                              importance=0.5, statement="favourite band is Arctic Monkeys")]
+
+
+def test_a_forgotten_fact_whose_key_the_export_cannot_name_is_said_loudly(
+        tmp_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(tmp_path / "a.db", embedder=embedder, extractor=BandExtractor()) as memory:
+        memory.add("I like Arctic Monkeys", user_id="eve")
+        [fact] = [f for f in memory.list(user_id="eve") if isinstance(f, Fact)]
+        memory.forget(fact_id=fact.id, user_id="eve")
+        report = export_folder(memory, tmp_path / "proj", user_id="eve")
+        assert (report.forgotten, report.unmarked) == (0, (fact.id,))
+        manifest = json.loads((tmp_path / "proj" / ".memstrata.json").read_text(encoding="utf-8"))
+        assert manifest["forgotten_unmarked"] == [fact.id]

@@ -21,6 +21,7 @@ from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import GENERIC_KEYS, KEYS, NOT_DRUNK_KEY
 from memstrata.privacy.policy import strictest
 from memstrata.store import suppressed
+from memstrata.store.dialect import rows
 from memstrata.store.protocol import LifecycleStore
 from memstrata.store.records import episode_hash
 from memstrata.types import Episode, Fact, Scope
@@ -102,3 +103,27 @@ def keep_forgotten(memory: Memory, forgotten: Iterable[tuple[Message, Sequence[s
         by_owner.setdefault(suppressed.owner_of(message.scope), set()).update(
             suppressed.digest(h, key) for h in hashes for key in keys)
     return sum(suppressed.keep_stored(memory.store, owner, sorted(shas)) for owner, shas in by_owner.items())
+
+
+def unnamed(memory: Memory, episodes: Sequence[Episode], found: dict[int, tuple[str, ...]], user: str) -> list[int]:
+    """The ids of the facts forgotten one by one (``forget(fact_id=...)``, whose tombstone names the
+    messages it kept: ``sources_kept``) whose kept messages among ``episodes`` all lack a named key in
+    ``found``: an import of those messages may draw them again. A lower bound (a fact forgotten by a
+    filter records no messages; a message with a named key is taken to carry every fact forgotten
+    from it); ``[]`` on a store without SQL."""
+    store = cast(LifecycleStore, memory.store)
+    if not store.capabilities.sql or not episodes:
+        return []
+    shown = {e.id for e in episodes}
+    scope = episodes[0].scope
+    d = store.dialect
+    with store.db.read() as conn:
+        stones = rows(conn, d, "SELECT fact_id, detail FROM memory_events WHERE action = 'delete' AND org_id = ? "
+                               "AND project_id = ? AND user_id = ?", (scope.org_id, scope.project_id, user))
+    out = []
+    for stone in stones:
+        kept = d.read_json(stone["detail"]).get("sources_kept")
+        here = [e for e in kept if e in shown] if isinstance(kept, list) else []
+        if here and not any(e in found for e in here):
+            out.append(int(stone["fact_id"]))
+    return sorted(set(out))

@@ -33,7 +33,7 @@ from memstrata.integrations.markdown.folder import (
 )
 from memstrata.integrations.markdown.notes import Marker, bullet, note_block
 from memstrata.lifecycle.export import require_records
-from memstrata.lifecycle.forgotten_keys import forgotten_keys
+from memstrata.lifecycle.forgotten_keys import forgotten_keys, unnamed
 from memstrata.memory import Memory
 from memstrata.types import Episode, Fact, Scope
 
@@ -48,12 +48,15 @@ GUIDE = ("<!-- memstrata projection of {user}'s memory. Edit a line to change it
 class ExportReport:
     """What an export wrote: ``files`` (relative paths), ``facts`` and ``episodes`` (counts), and
     ``forgotten``: the facts forgotten from messages the folder shows, each carried as a
-    ``forgotten:KEY`` mark on its message's line so an import keeps it forgotten."""
+    ``forgotten:KEY`` mark on its message's line so an import keeps it forgotten; ``unmarked``: the
+    ids of facts forgotten from messages the folder shows whose key the export could not name
+    (``lifecycle.forgotten_keys.unnamed``): an import of the folder may draw them again."""
 
     files: tuple[str, ...]
     facts: int
     episodes: int
     forgotten: int = 0
+    unmarked: tuple[int, ...] = ()
 
 
 def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None, org_id: str | None = None,
@@ -95,10 +98,13 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     for rel, text in pages.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
+    lost = unnamed(memory, episodes, forgotten, user)
     manifest = {"user_id": user, "exported_at": utcnow().isoformat(), "files": sorted(pages),
-                "facts": [f.id for f in facts], "episodes": [e.id for e in episodes]}
+                "facts": [f.id for f in facts], "episodes": [e.id for e in episodes],
+                "forgotten_unmarked": lost}
     (root / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    return ExportReport(tuple(sorted(pages)), len(facts), len(episodes), sum(map(len, forgotten.values())))
+    return ExportReport(tuple(sorted(pages)), len(facts), len(episodes), sum(map(len, forgotten.values())),
+                        tuple(lost))
 
 
 def memory_page(user: str, facts: list[Fact], notes: list[Episode], marks: dict[int, Marker] | None = None) -> str:
