@@ -636,6 +636,24 @@ class Retriever:
 
 
 def _returned(hits: Sequence[Hit], query: Query) -> list[Hit]:
-    """The first ``query.limit`` of the ranked ``hits`` that reach ``min_score`` and ``min_match``."""
-    return [h for h in hits if h.score >= query.min_score
-            and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]
+    """The first ``query.limit`` of the ranked ``hits`` that reach ``min_score`` and ``min_match``, a fact that says
+    what a fact ranked above it says in the same words, of the same person, left out (``_said_again``)."""
+    kept = [h for h in hits if h.score >= query.min_score
+            and (query.min_match <= 0 or evidence(h) >= query.min_match)]
+    return _said_again(kept)[: query.limit]
+
+
+def _said_again(hits: Sequence[Hit]) -> list[Hit]:
+    """``hits`` without a fact whose statement and subject a fact ranked before it has: 每天早上跑步 read as a pastime
+    (``sport.like``) and as a habit (``preference.habit``) took two of five places with one line. Both stay
+    stored (each key answers its own filter and listing); a search shows the line once."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Hit] = []
+    for h in hits:
+        if h.fact is not None:
+            said = (h.fact.subject or "", " ".join(h.fact.statement.split()).casefold())
+            if said in seen:
+                continue
+            seen.add(said)
+        out.append(h)
+    return out
