@@ -97,6 +97,17 @@ def test_a_severe_allergy_leads_the_users_allergies_whenever_it_was_said(memory:
         "- their mom is severely allergic to sesame", "- is mildly allergic to cats"], lines
 
 
+def test_someone_elses_allergy_to_what_is_not_eaten_is_no_dietary_need(memory: Memory) -> None:
+    # "My sister is allergic to cats" was listed under "Dietary needs to respect" for "what food do I like?"
+    memory.add("I'm allergic to peanuts", user_id="sc")
+    memory.add("My sister is allergic to cats", user_id="sc")
+    memory.add("My sister is allergic to shellfish", user_id="sc")
+    memory.add("I'm mildly allergic to pollen", user_id="sc")
+    lines = " ".join(_section(memory.context("what food do I like?", user_id="sc", budget_tokens=2000), FOOD_EN))
+    assert "peanuts" in lines and "shellfish" in lines and "pollen" in lines, lines  # the user's own stays, last
+    assert "cats" not in lines, lines
+
+
 def test_the_same_in_chinese_and_spicy_food_disliked_is_a_dietary_need(memory: Memory) -> None:
     memory.add("我对花生严重过敏", user_id="t")
     memory.add("我对芒果过敏", user_id="t")

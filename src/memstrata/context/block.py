@@ -269,8 +269,10 @@ def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
     allergic to shellfish" read above the user's own peanut allergy: the newer
     fact came first among equally important ones), a severe allergy (``context.standing.is_severe_allergy``)
     first within each. An allergy to something not eaten (``context.standing.is_non_food_allergen``: cats,
-    pollen, penicillin) comes after all of them."""
-    found = [h for h in profile() if is_safety(h) and not h.superseded]
+    pollen, penicillin) comes after all of them, and someone else's is no need of the meal at all ("My sister is
+    allergic to cats" was listed under "Dietary needs to respect" for "what food do I like?")."""
+    found = [h for h in profile() if is_safety(h) and not h.superseded
+             and not (_non_food_allergy(h) and not is_users_own(h))]
     # Stable: the profile's order within each group. An allergy to something not eaten goes
     # last: it must not take a small block's only line from a food. Equally important allergies came
     # newest first, so a mild one said last led a severe one.
