@@ -152,6 +152,9 @@ class Scope:
             # 上个月搬到杭州了 with no one else named: the user's own change, when read so it finds all it found as
             # said and more (不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape)
             sentence = mine
+        if not self.named and (later := _own_later_zh(sentence)) is not None:
+            # 周末去游泳，不跑步了: the user's own change said after a comma with no subject, in a piece of its own
+            return self._kept(sentence, *later, said_at, find)
         pieces, check = self.pieces(sentence)
         if not check:
             # "My wife is a nurse and works night shifts so I'm usually …": the user's clause is cut off, and the
@@ -371,6 +374,21 @@ def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tu
 _ZH_SUBJECTLESS = lazy_regex(r"^(?:今年|现在|目前|也|还)?(?:[0-9一二两三四五六七八九十]+岁|住在"
                              r"|在[^，,]{0,8}(?:上学|读书|上班|工作|读|念|上)|在?(?:上|读)(?:小学|初中|高中|大学|幼儿园|"
                              r"[一二三四五六]年级|初[一二三]|高[一二三])|是|有)")
+
+
+def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
+    """A Chinese sentence of the user's cut before a later clause with no subject that is a change of the user's own
+    (``subject_zh.own_clause``: 以后周末早上改成游泳，不跑步了 → 以后周末早上改成游泳, 我不跑步了), for ``Scope.read``
+    to keep only when the pieces read more ("and"); ``None`` when no later clause is one. Before, a change
+    after a comma was read with the clause before it, and stated nothing."""
+    clauses = [c for c in _ZH_CLAUSE.split(sentence.strip()) if c]
+    if len(clauses) < 2 or not re.search(r"[\u4e00-\u9fff]", sentence) or any(
+            _opening_zh(c) is not None or re.match(r"[他她它]|[^我]{1,4}[他她]", c) for c in clauses):
+        return None  # 我哥改成游泳了，不跑步了: the brother's change, both clauses
+    later = [subject_zh.own_clause(c) for c in clauses[1:]]
+    if not any(later):
+        return None
+    return [clauses[0], *(mine or c for mine, c in zip(later, clauses[1:], strict=True))], "and"
 
 
 def _subjectless_zh(sentence: str) -> tuple[list[str], str] | None:

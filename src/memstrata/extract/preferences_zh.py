@@ -127,9 +127,13 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float) -> list[Finding]:
     """A clause under 以后/从现在起 that no specific pattern read: a way of working said to the agent is the
     sentence's instruction (``extract.directives``: 以后提交前先跑测试), anything else the user's habit."""
     text = _MODAL.sub("", clause)
+    # 以后周末早上改成游泳: the habit is 周末早上游泳; 改成 says it takes another's place, no part of what is done
+    text = re.sub(r"^(?P<when>[^，,。]{0,8}?)(?:都)?(?:改成|换成|改为)(?=[\u4e00-\u9fff])", r"\g<when>", text)
     if re.match(r"^(?:可以|能|试|再|注意)", text) or (guards.zh_points_away(text)
                                                        and not _INSTRUCT.match(text)):
         return []  # 以后我可以请你帮我…, 以后我也会注意这些细节: intentions, not instructions
+    if re.match(r"^(?:不|别|没|不再|再也不|不要)", text) and not _INSTRUCT.match(text.lstrip("不别没再也要")):
+        return []  # 以后不跑步了: the habit given up, never the habit "不跑步" (extract.cessation reads it with 我)
     key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
     found = _f(key, text, conf, clause)
     if key == "preference.habit" and found and len(said := directives.find_zh(ctx.sentence)) == 1:
