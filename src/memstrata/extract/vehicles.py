@@ -72,6 +72,18 @@ _BEGUN_ZH = lazy_regex(
     rf"(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|(?:{_KINDS_ZH}))了?$")
 
 
+_MAKE = lazy_regex(rf"^(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}$|^(?i:{_MAKES_EN})(?:\s+[A-Z0-9][\w-]*)*$")
+
+
+def is_make(value: str) -> bool:
+    """Whether ``value`` is a make of car (and a model after it) the lists name: 比亚迪, 比亚迪汉, "Toyota Camry".
+
+    >>> is_make("比亚迪"), is_make("Toyota Camry"), is_make("飞书")
+    (True, True, False)
+    """
+    return bool(_MAKE.match(value.strip()))
+
+
 def begun(clause: str, lang: str) -> list[Finding]:
     """The car a clause says the speaker got, read as the car they drive now (我换了一辆特斯拉 → ``user.car`` = 特斯拉,
     "I bought a Tesla" → ``user.car`` = ``Tesla``, as 我开特斯拉 and "I drive a Tesla" are), else ``[]``. Before, the

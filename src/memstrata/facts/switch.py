@@ -11,6 +11,8 @@ so the engine decides which one the new value takes the place of, in this order:
   exactly one rival ends ("We use Jira", "We use Slack", "We've moved to Linear" ends Jira). A thing
   used for a listed purpose (``extract.purposes``: "We use Jira for tickets", 我们用钉钉开会) is a rival
   when its kind is the new value's, known (``_rival``);
+* a **car**: a make of car (``extract.vehicles.is_make``) takes the place of the one car the subject drives
+  (``user.car``: 我开的是丰田 then 换成比亚迪了), and no thing used;
 * otherwise **none**: with two rivals the sentence does not say which ended, and ending a thing
   still used is the worse error; "We moved from Jira to Linear" names it.
 
@@ -26,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from memstrata.extract import purposes
+from memstrata.extract import purposes, vehicles
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.tool_kinds import kind_of
@@ -71,6 +73,8 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
             if not f.encrypted]
     if not norm or any(normalise_value(f.value) == norm for f in live):
         return ""  # used already: nothing changes
+    if (car := _car_driven(eng, conn, said, cand)) is not None:
+        return car
     gone = eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject,
                                                          value_norm=norm, status="superseded"))
     ended = {f.valid_to for f in gone if f.valid_to is not None}
@@ -80,6 +84,22 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
     kind = kind_of(cand.value)
     rivals = [f for f in live if _rival(f.key, kind_of(f.value), kind)]
     return rivals[0].value if len(rivals) == 1 else ""
+
+
+#: The key of the car one drives (``extract.vehicles``).
+_CAR_KEY = "user.car"
+
+
+def _car_driven(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str | None:
+    """The car the subject drives that a switch to a make of car takes the place of (我开的是丰田 then
+    换成比亚迪了: 丰田, so 比亚迪 is the car now, not a thing used beside it), when exactly one is stored, else
+    ``""``: a make is no rival of a tool (换成比亚迪了 ends no Notion); ``None`` for a value that is no make
+    (``extract.vehicles.is_make``)."""
+    if not vehicles.is_make(cand.value):
+        return None
+    ids = eng.store.fact_ids(conn, said.scope, keys=[_CAR_KEY], subject=subject_of(said, cand))
+    cars = [f for f in eng.store.load_facts(conn, ids) if not f.encrypted]
+    return cars[0].value if len(cars) == 1 else ""
 
 
 def _rival(key: str, theirs: str | None, kind: str | None) -> bool:
