@@ -148,7 +148,7 @@ class Scope:
         when ``find`` (``extract.rules._find``) reads in the pieces everything it reads in the whole and more."""
         self.named_before = bool(self.named)
         if not self.named and (mine := subject_zh.own_clause(sentence)) is not None \
-                and _facts(sentence, said_at, find) < _facts(mine, said_at, find):
+                and _gains(_facts(sentence, said_at, find), _facts(mine, said_at, find)):
             # 上个月搬到杭州了 with no one else named: the user's own change, when read so it finds all it found as
             # said and more (不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape)
             sentence = mine
@@ -361,6 +361,12 @@ def _swallowed(value: str, pieces: list[str]) -> bool:
         if len(words) == 2 and len(said := words[1].rstrip(" .!?").casefold()) > 3 and said in low:
             return True
     return False
+
+
+def _gains(bare: set[tuple[str, str, str, bool]], mine: set[tuple[str, str, str, bool]]) -> bool:
+    """Whether the reading with 我 (``mine``) finds all the bare one did and a fact more that is no bare happening:
+    明天开会, 下周五去 (schedule.event 开会, travel.plan 去) state no plan of the user's with no subject said."""
+    return bare < mine and any(f[0] != "schedule.event" and len(f[1]) > 1 for f in mine - bare)
 
 
 def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
