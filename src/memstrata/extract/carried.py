@@ -389,8 +389,9 @@ def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
     after a comma was read with the clause before it, and stated nothing."""
     clauses = [c for c in _ZH_CLAUSE.split(sentence.strip()) if c]
     if len(clauses) < 2 or not re.search(r"[\u4e00-\u9fff]", sentence) or any(
-            _opening_zh(c) is not None or re.match(r"[他她它]|[^我]{1,4}[他她]", c) for c in clauses):
-        return None  # 我哥改成游泳了，不跑步了: the brother's change, both clauses
+            _opening_zh(c) is not None or re.match(r"[他她它]|[^我]{1,4}[他她]", c) for c in clauses) \
+            or re.search(rf"{subject_zh.RELATION}|{subject_zh.BARE_KIN}", sentence):
+        return None  # 我哥改成游泳了，不跑步了, 我有个妹妹，很喜欢猫: the relative's, both clauses
     later = [subject_zh.own_clause(c) for c in clauses[1:]]
     if not any(later):
         return None
