@@ -382,6 +382,10 @@ _ZH_SUBJECTLESS = lazy_regex(r"^(?:今年|现在|目前|也|还)?(?:[0-9一二�
                              r"[一二三四五六]年级|初[一二三]|高[一二三])|是|有)")
 
 
+#: A clause that gives a doing up, after a time or an adverb at most: 不跑步了, 以后不再熬夜, 也不去健身房了.
+_GIVEN_UP_ZH = lazy_regex(r"^(?:以后|今后|从此|现在|已经|早就|也|又|就|都|再也)*(?:不再|不)")
+
+
 def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
     """A Chinese sentence of the user's cut before a later clause with no subject that is a change of the user's own
     (``subject_zh.own_clause``: 以后周末早上改成游泳，不跑步了 → 以后周末早上改成游泳, 我不跑步了), for ``Scope.read``
@@ -392,7 +396,9 @@ def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
             _opening_zh(c) is not None or re.match(r"[他她它]|[^我]{1,4}[他她]", c) for c in clauses) \
             or re.search(rf"{subject_zh.RELATION}|{subject_zh.BARE_KIN}", sentence):
         return None  # 我哥改成游泳了，不跑步了, 我有个妹妹，很喜欢猫: the relative's, both clauses
-    later = [subject_zh.own_clause(c) for c in clauses[1:]]
+    # only a doing given up (不跑步了, 不再熬夜): a move or a switch after a comma is read with the clause before it by
+    # its own shapes (我不住广州了，搬到乡下了 names no town: extract.relocated)
+    later = [subject_zh.own_clause(c) if _GIVEN_UP_ZH.match(c) else None for c in clauses[1:]]
     if not any(later):
         return None
     return [clauses[0], *(mine or c for mine, c in zip(later, clauses[1:], strict=True))], "and"
