@@ -352,7 +352,7 @@ def test_a_dated_plan_holds_from_the_event_time_counted_from_the_message(
     "你下周五去东京",
     "他下周五去东京",
     "下周五去",
-    "明天开会",
+    "我下周五去",
     "Are you flying to Tokyo next Friday?",
     "My boss is flying to Tokyo next Friday",
 ])

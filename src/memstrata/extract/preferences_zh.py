@@ -432,6 +432,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         and not _joining(rest, ctx.sentence)
     key = ("travel.plan" if trip_said else "schedule.event") if future else "event"
     value = _without_purpose(rest if future else body)
+    if re.fullmatch(r"[去来走回到]", clean_value(value, "zh")):
+        return []  # 下周五去: a going with no place, nothing named to plan
     if clock and future and note:  # 明天上午十点面试: the hour in the statement, so 面试改到下周一 names the same value
         said = f"{'计划' if trip_said else '日程'}：{clock.group(0)}{clean_value(value, 'zh')}"
         return _f(key, value, CONF_EVENT, clause, period=period, statement=said)
