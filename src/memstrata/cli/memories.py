@@ -283,7 +283,9 @@ def recall_text(hit: Hit, labels: dict[str, str], named: bool) -> str:
     allergic to shellfish" read as if the allergy were outdated as well."""
     zh = labels is not labels_for("English")
     whole = hit.superseded and not labelled_inline(hit)
-    label = ((f"[{labels['outdated']}] " if whole else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
+    past = not whole and bool(hit.signals.get("past"))  # an event whose day is over (``context.block.mark_past``)
+    label = ((f"[{labels['outdated']}] " if whole else f"[{labels['past_event']}] " if past else "")
+             + (f"fact#{hit.id} " if hit.kind == "fact" else "")
              + attribution(hit, chinese=zh, name_user=named))  # whose memory, when not the user's own
     # As in the context block (``render``): an outdated hit on one sentence shows that sentence
     # (the rest of its message may still hold), a current one labels its outdated pieces inline.

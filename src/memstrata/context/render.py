@@ -161,8 +161,9 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     shown: set[int] = set()  # episodes included verbatim
     said: set[str] = set()  # statements of included facts, with whose they are
     named = several_users(hits)
-    for hit in hits:
-        if hit.kind == "episode" and restated(hit.text, stated.get(hit.id, ())):
+    dated: set[int] = set()  # episodes a shown fact of dated days cites
+    for hit in dated_first(hits):
+        if hit.kind == "episode" and (hit.id in dated or restated(hit.text, stated.get(hit.id, ()))):
             continue
         if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
@@ -191,12 +192,45 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             said.add(label + text)
             for episode in hit.citations:
                 stated.setdefault(episode, []).append(hit.text)
+            if has_days(hit):
+                dated.update(hit.citations)
         else:
             shown.update(hit.citations)
     if left_out:
         lines, left_out = _with_note(title, lines, left_out, labels, budget_tokens)
     out = title + "".join(line for line, _ in lines)
     return (out if lines else ""), left_out
+
+
+def has_days(hit: Hit) -> bool:
+    """Whether ``hit`` is a fact of an event or plan with its own days (``Fact.valid_from`` and ``valid_to`` both
+    set: "日程：家长会（2026-12-09）"), its date resolved when it was said."""
+    return hit.kind == "fact" and hit.fact is not None and hit.fact.valid_from is not None \
+        and hit.fact.valid_to is not None
+
+
+def dated_first(hits: Sequence[Hit]) -> list[Hit]:
+    """``hits`` with each fact of dated days (``has_days``) moved up to just before the first episode hit it cites:
+    the message "下周三家长会" said on 2026-12-03 and shown with that date read as the Wednesday after the day the
+    agent reads it, and the fact holds the day it meant (2026-12-09). ``render_lines`` then leaves the message
+    out (the fact's line cites it)."""
+    moved = {h.id: h for h in hits if has_days(h)}
+    before: dict[int, list[Hit]] = {}  # episode id -> the dated facts shown before it
+    for fact in moved.values():
+        first = next((h for h in hits if h.kind == "episode" and h.id in fact.citations), None)
+        if first is not None and hits.index(first) < hits.index(fact):
+            before.setdefault(first.id, []).append(fact)
+    if not before:
+        return list(hits)
+    lifted = {id(f) for facts in before.values() for f in facts}
+    out: list[Hit] = []
+    for hit in hits:
+        if id(hit) in lifted:
+            continue
+        if hit.kind == "episode":
+            out.extend(f for f in before.pop(hit.id, ()) if f not in out)
+        out.append(hit)
+    return out
 
 
 def _with_note(title: str, lines: list[tuple[str, bool]], left_out: int, labels: dict[str, str],

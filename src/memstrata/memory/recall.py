@@ -95,6 +95,7 @@ class RecallMethods(MemoryBase):
                               model_failed=self._disable_embedder)
         hits = run(q) if mode == "long_term" else search_modes(self.short_term(**scope), q, mode, run)
         self.store.record_access(fact_ids(hits), utcnow())
+        mark_past(hits, when, checked.as_of)  # "dentist (2026-12-03)" read on 12-07 is over: signals["past"]
         return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB
 
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,

@@ -26,6 +26,7 @@ from typing import Any
 from memstrata.config import Settings
 from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.filter import And, Expr, Or
+from memstrata.recall.ahead import ahead_facts, ahead_windows
 from memstrata.recall.asked_part import Asks, part_matcher, user_names
 from memstrata.recall.beside import FACT_VECTORS, FACT_VECTORS_FREE, Later, beside
 from memstrata.recall.evidence import evidence
@@ -216,6 +217,15 @@ class Retriever:
                 kept = self._strength_terms(rest) or set(strength.terms)
                 strength.terms.clear()
                 strength.terms.update(kept)
+            # "what's coming up?", 下周要忙什么: the plans whose own days lie ahead, soonest first (``recall.ahead``)
+            # A lone question's own words (as ``mark_period_asked`` reads them): "This weekend was fun. Who won
+            # the 1998 world cup?" asks nothing about the weekend.
+            windows = ahead_windows(told or asked, now, after_days=s.time_after_days) \
+                if s.time_weight > 0 and "fact" in query.kinds and query.as_of is None else []
+            ahead = ahead_facts(self.store, query.scope, windows, now, statuses=query.statuses, limit=pool,
+                                filter=query.filter) if windows else []
+            if ahead:
+                fact_lists.append(Ranked(ahead, s.time_weight, False, {}))
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         with phase("query", "fusion"):
@@ -229,9 +239,12 @@ class Retriever:
             episodes = self._fuse_episodes(seg_lists, rows, about_the_user(asked))
         with phase("query", "scoring"):
             candidates = self._episode_candidates(episodes, strength, now, query.filter, blocks)
-            candidates += self._fact_candidates(fused_facts, facts(), list_weight(fact_lists), strength, now)
+            candidates += self._fact_candidates(fused_facts, facts(), list_weight(fact_lists), strength, now,
+                                                frozenset(ahead), bool(windows))
             if query.as_of is not None:
                 candidates = [c for c in candidates if believed(c, query.as_of)]
+            for candidate in candidates:  # a plan ahead answers a question about what is ahead by its date
+                candidate.period_asked = candidate.period_asked or (candidate.kind == "fact" and candidate.id in ahead)
             if periods:
                 mark_in_period(candidates, periods)
                 # Evidence reads only a period the question itself names, not one of its chit-chat.
@@ -610,9 +623,14 @@ class Retriever:
         )
 
     def _fact_candidates(self, fused: dict[int, float], facts: dict[int, Fact], lists: float,
-                         strength: Strength, now: datetime) -> list[Candidate]:
+                         strength: Strength, now: datetime, ahead: frozenset[int] = frozenset(),
+                         asks_ahead: bool = False) -> list[Candidate]:
         """The fused facts, scored (``recall.hits.ranked_fact_hit`` makes one a hit); a fact no longer read is
-        left out."""
+        left out. A fact of ``ahead`` (a plan in the window a question about what is ahead names: ``recall.ahead``)
+        matches it fully: its date is the match, as a period the question names is (``period_asked``). When the
+        question ``asks_ahead`` (``recall.ahead.ahead_windows``), an event whose days are over (``valid_to`` by
+        ``now``) scores ``Settings.superseded_weight`` times its blend: it answers no question about what is to
+        come, as an outdated value answers none about the current one."""
         candidates = []
         w, s = self.settings.weights, self.settings
         for fact_id, score in fused.items():
@@ -620,12 +638,14 @@ class Retriever:
             if fact is None:
                 continue
             text = match_text(fact)  # the key's topic words too
-            match = strength.of(("fact", fact_id), text)
+            match = 1.0 if fact_id in ahead else strength.of(("fact", fact_id), text)
             rel = self._relevance(score, lists, match)
             rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
             acc = access_signal(fact.access_count)
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
                           importance=fact.importance, access=acc, weights=w)
+            if asks_ahead and fact.valid_to is not None and fact.valid_to <= now:
+                total *= s.superseded_weight
             candidates.append(Candidate("fact", fact_id, total, rel, fact.observed_at, fact.subject,
                                         strength.similarity(("fact", fact_id)), (fact, text, match, rec, acc)))
         return candidates

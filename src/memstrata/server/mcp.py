@@ -61,7 +61,7 @@ INSTRUCTIONS = (
     "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item. "
     "A result marked superseded is outdated: the user has since changed it; prefer the current one. "
     "Inside a result's text, [outdated: ...] (or [已过时：...]) encloses a statement the user has since "
-    "withdrawn or replaced."
+    "withdrawn or replaced. A result marked past is an event or plan whose day is over, not one to come."
 )
 
 

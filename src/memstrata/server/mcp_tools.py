@@ -16,7 +16,7 @@ from mcp.server.mcpserver import MCPServer
 
 from memstrata.arguments import check_timeline
 from memstrata.async_memory import AsyncMemory
-from memstrata.clock import parse_time
+from memstrata.clock import parse_time, utcnow
 from memstrata.context.folders import absolute_folder
 from memstrata.context.render import estimate_tokens, labelled_inline, labels_for, marked_text
 from memstrata.errors import InvalidInput
@@ -74,6 +74,8 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     # Only when set: an outdated memory (``memstrata.recall.outdated``) is history, not the current answer.
     # One whose outdated pieces are labelled inline is not marked whole, as in the context block and
     # ``recall`` (``labelled_inline``): the model would read the allergy beside a withdrawn diet as outdated.
+    # An event whose day is over (``context.block.mark_past``: "dentist (2026-12-03)" on 12-07) is no plan to come.
+    line |= {"past": True} if hit.signals.get("past") and not hit.superseded else {}
     return {**line, "superseded": True} if hit.superseded and not labelled_inline(hit) else line
 
 
@@ -107,7 +109,13 @@ def _episode_full(episode: Episode, offset: int = 0) -> dict[str, Any]:
 def _fact_line(fact: Fact) -> dict[str, Any]:
     # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
     # `food.dislike = 辣` is not the user's; null means the user's own.
-    return {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), **_whose(fact.subject)}
+    line = {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), **_whose(fact.subject)}
+    # An event's or plan's own days (``schedule.event = dentist`` alone read as one to come, whenever it was):
+    # its first day, and ``past`` once they are over (``context.block.is_past``).
+    if fact.valid_from is not None and fact.valid_to is not None:
+        line["when"] = f"{fact.valid_from:%Y-%m-%d}"
+        line |= {"past": True} if fact.valid_to <= utcnow() else {}
+    return line
 
 
 def _whose(subject: str | None) -> dict[str, Any]:

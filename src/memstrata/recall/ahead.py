@@ -1,0 +1,95 @@
+"""What lies ahead: the window a question about coming plans asks about, and the dated facts in it.
+
+"what's coming up next week?", "any upcoming appointments?", 下周要忙什么？, 最近有什么安排？ ask for the
+user's events and plans whose own date lies ahead, yet share no word with "dentist friday 2pm" or
+日程：家长会（2026-12-09）. Such a question is answered by the facts' dates (``Fact.valid_from`` /
+``valid_to``), not by words: ``ahead_window`` reads the window, ``ahead_filter`` selects the facts in it,
+and recall adds them as one more candidate list, soonest first (``recall.search``), marked as a full match
+(``period_asked``: ``recall.evidence``), as a question naming a period marks a plan in it
+(``recall.shortlist.mark_period_asked``).
+
+The window is:
+
+- from ``now`` to the end of the periods the question names (``recall.periods.read_periods``: "next week",
+  下周, "on December 9") when they end after ``now`` (a question about last week asks about the past);
+- else, or when that window holds no fact, for a question with a word of the closed vocabulary ``_AHEAD``
+  (upcoming, coming up, ahead, schedule, plans, agenda, 安排, 日程, 计划, 行程, 接下来, 要忙), from ``now``
+  on, with no end.
+
+A fact is in the window when its days meet it: ``valid_to`` after the window's start (an event of today
+counts until the day is over) and ``valid_from`` before its end; a fact with no ``valid_to`` only when it
+starts inside the window after ``now`` ("moving to Berlin next month"), since every fact holds from the
+day it was said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from memstrata.filter import And, Compare, Expr, Field, Or
+from memstrata.recall.periods import Period, read_periods
+from memstrata.store.protocol import Store
+from memstrata.text.regex import lazy_regex
+from memstrata.types import Scope
+
+#: The closed vocabulary of a question about what is ahead, English and Chinese. Words, not a topic:
+#: "plans" and 安排 ask what is to come whatever is planned.
+_AHEAD = lazy_regex(r"\b(?:upcoming|coming\s+up|ahead|schedule[ds]?|plans?|planned|agenda|calendar|"
+                    r"what'?s\s+next)\b|安排|日程|计划|行程|接下来|要忙|将要|待办", re.IGNORECASE)
+
+#: A window with no end is searched up to this far: the filter compares times, and a plan decades out is
+#: none a store holds.
+_OPEN_END = datetime(9999, 1, 1)
+
+
+def asks_ahead(text: str) -> bool:
+    """Whether ``text`` has a word of the closed vocabulary of questions about what is ahead.
+
+    >>> asks_ahead("what's coming up?"), asks_ahead("最近有什么安排？"), asks_ahead("where do I live?")
+    (True, True, False)
+    """
+    return _AHEAD.search(text) is not None
+
+
+def ahead_windows(text: str, now: datetime, *, after_days: int = 0) -> list[Period]:
+    """The windows ``text`` (a question) asks about when it asks what is ahead of ``now`` (timezone-aware), in UTC,
+    to try in order (recall takes the first that holds a fact); ``[]`` when it asks about no time ahead.
+
+    From ``now`` to the end of the named periods (``read_periods`` with ``after_days``) when one ends after
+    ``now`` ("what's coming up next week?" on a Monday: this week's rest too, soonest first); then, for a question
+    with a word of ``_AHEAD``, from ``now`` with no end (今天给我安排一下 with nothing today: what comes next).
+    A question naming only past periods and no ``_AHEAD`` word gives ``[]``.
+    """
+    periods, _ = read_periods(text, now, after_days=after_days, years=False)
+    windows = [(now, periods[-1][1])] if periods and periods[-1][1] > now else []
+    if asks_ahead(text) and (windows or not periods):
+        windows.append((now, _OPEN_END.replace(tzinfo=now.tzinfo)))
+    return windows
+
+
+def ahead_filter(window: Period, now: datetime) -> Expr:
+    """A filter (``memstrata.filter``) keeping the facts whose days meet ``window``: ``valid_to`` after its
+    start and ``valid_from`` before its end, or, with no ``valid_to``, ``valid_from`` after ``now`` and
+    inside the window."""
+    start, end = window
+    def at(name: str, op: str, when: datetime) -> Compare:
+        return Compare(Field(name), op, when.isoformat())
+    bounded = And((at("valid_to", ">", start), at("valid_from", "<", end)))
+    starts = And((at("valid_from", ">", max(start, now)), at("valid_from", "<", end)))
+    return Or((bounded, starts))
+
+
+def ahead_facts(store: Store, scope: Scope, windows: Sequence[Period], now: datetime, *, statuses: Sequence[str],
+                limit: int, filter: Expr | None = None) -> list[int]:
+    """The ids of at most ``limit`` facts of ``scope`` (of ``statuses``, narrowed by ``filter``) whose days meet
+    the first of ``windows`` (``ahead_windows``, ``ahead_filter``) that holds any, soonest first (by
+    ``valid_from``, then id); ``[]`` when none does."""
+    for window in windows:
+        where = ahead_filter(window, now)
+        found = store.list_facts(scope, statuses=statuses, limit=limit,
+                                 filter=where if filter is None else And((filter, where)))
+        if found:
+            return [f.id for f in sorted(found, key=lambda f: (f.valid_from or now, f.id))]
+    return []
