@@ -60,6 +60,8 @@ def test_the_hour_said_stays_in_the_statement() -> None:
     "let's set the meeting for next Tuesday at 2 PM", "no dentist on thursday after all", "dentist last thursday",
     "上周三看的牙", "周三看牙吗？", "每周四练瑜伽", "明天去看牙吧", "明天面试还是后天面试比较好？",
     "要是月底搬家就好了", "明天见！", "下周三他看牙", "昨天面试了，感觉还行",
+    # a clause after another person's is theirs
+    "我老板每天加班，周末也去公司", "他下周忙，周三去上海出差",
 ])
 def test_what_is_asked_supposed_done_or_habitual_is_no_plan(text: str) -> None:
     assert _plans(text) == []

@@ -25,6 +25,7 @@ from memstrata.extract.clauses import (
 )
 from memstrata.extract.pursuits import unfronted
 from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
+from memstrata.extract.subject_zh import BARE_KIN, RELATION
 from memstrata.extract.taxonomy import NOT_DRUNK_KEY
 from memstrata.extract.timex import mentions_time, time_span
 from memstrata.text.regex import lazy_regex
@@ -386,7 +387,15 @@ def _dated_note(clause: str, ctx: _Ctx, period: tuple[datetime, datetime]) -> bo
     or weighs it (明天去看牙吧, 明天面试还是后天面试比较好); what follows the time is read as the user's doing."""
     span = time_span(clause)
     return (span is not None and span[0] == 0 and period[1] > ctx.said_at and not _DONE.search(clause)
-            and not _SUGGESTION.search(ctx.sentence) and not _JUDGED_NOTE.search(ctx.sentence))
+            and not _SUGGESTION.search(ctx.sentence) and not _JUDGED_NOTE.search(ctx.sentence)
+            and not _after_someone(clause, ctx))
+
+
+def _after_someone(clause: str, ctx: _Ctx) -> bool:
+    """Whether the sentence names a relative or another person before ``clause`` (我老板每天加班，周末也去公司,
+    他下周忙，周三去上海出差): a clause with no subject after theirs is theirs, no note or trip of the user's."""
+    before = ctx.sentence[: max(ctx.sentence.find(clause), 0)]
+    return bool(re.search(rf"{RELATION}|{BARE_KIN}|[他她]", before))
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -412,7 +421,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         period = None  # 我刚吃完饭，下个月去北京: a thing done is not in the other clause's month to come
     if period is None:
         return _undated(clause, body, rest, done=done and not modal)
-    trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause)
+    trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause) \
+        and not _after_someone(clause, ctx)
     note = not modal and _dated_note(clause, ctx, period)
     if note and (at := _CLOCK_IN_NOTE.match(rest)) and not clock:  # 明天上午十点面试: the hour goes with it
         clock, rest, body = at, rest[at.end():], body[at.end():]
