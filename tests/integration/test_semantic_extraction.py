@@ -139,8 +139,11 @@ def test_chinese_conversation_gives_chinese_features(llm_memory: Memory, llm_ser
     values = {c.fact.key: c.fact.value for c in result.semantic}
     assert values == {"profile.饮食.忌口": "不吃辣", "profile.出行.计划": "五月带孩子去成都"}
     hits = llm_memory.search("去成都的计划", kinds=("fact",))
-    assert hits and hits[0].fact is not None and hits[0].fact.value == "五月带孩子去成都"
-    assert hits[0].citations == (result.episode_id,)
+    # the rule extractor's own dated plan (日程：带孩子飞成都) may rank beside it; the LLM's fact is found, cited
+    semantic = [h for h in hits if h.fact is not None and h.fact.key.startswith("profile.")]
+    assert semantic and semantic[0].fact is not None and semantic[0].fact.value == "五月带孩子去成都", hits
+    assert semantic[0].citations == (result.episode_id,)
+    assert hits.index(semantic[0]) <= 1, hits
 
 
 def test_flush_policy_every_n_messages_idle_and_end_session(db_settings: dict[str, Any], llm_server: FakeLLMServer,
