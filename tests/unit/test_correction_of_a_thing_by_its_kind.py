@@ -7,25 +7,20 @@ drinking coffee) and a thing that only begins with a listed word (咖啡馆) cha
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from factvalues import stored_facts
 from memstrata.extract import corrected_later
 
 _AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
 
 def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """(active, superseded) (key, value) pairs after the user's ``messages`` are added in order, a minute apart."""
-    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
-        for i, text in enumerate(messages):
-            mem.add(text, created_at=_AT + timedelta(minutes=i))
-        facts = mem.list(kind="fact", status="all", limit=100)
-    return ({(f.key, f.value) for f in facts if f.status == "active"},
-            {(f.key, f.value) for f in facts if f.status == "superseded"})
+    """(active, superseded) (key, value) pairs after the user's ``messages``, a minute apart (``stored_facts``)."""
+    return stored_facts(tmp_path, *messages, start=_AT)
 
 
 @pytest.mark.parametrize(("first", "fix", "key", "old", "new"), [

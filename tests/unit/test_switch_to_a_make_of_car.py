@@ -5,23 +5,19 @@ no car, 换成比亚迪了 ends no Notion; a tool switched to after a car is sto
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from factvalues import stored_facts
 
 _AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
 
 def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
-        for i, text in enumerate(messages):
-            mem.add(text, created_at=_AT + timedelta(minutes=i))
-        facts = mem.list(kind="fact", status="all", limit=100)
-    return ({(f.key, f.value) for f in facts if f.status == "active"},
-            {(f.key, f.value) for f in facts if f.status == "superseded"})
+    """(active, superseded) (key, value) pairs after the user's ``messages``, a minute apart (``stored_facts``)."""
+    return stored_facts(tmp_path, *messages, start=_AT)
 
 
 @pytest.mark.parametrize(("first", "switch", "old", "new"), [
