@@ -53,6 +53,13 @@ def test_the_hour_said_stays_in_the_statement() -> None:
     assert "at 2" in en.statement and "上午十点面试" in zh.statement
 
 
+@pytest.mark.parametrize("text", ["soccer practice next saturday 9am", "tryouts on friday", "swim meet next sunday"])
+def test_a_teams_meeting_by_its_own_word_is_a_plan(text: str) -> None:
+    # "soccer practice next saturday 9am" stored nothing while "piano recital next saturday 9am" was a plan
+    found = _plans(text)
+    assert len(found) == 1 and found[0][0] == "schedule.event" and found[0][2] is not None, found
+
+
 @pytest.mark.parametrize("text", [
     "dentist was on thursday", "dentist on thursday?", "is the interview tomorrow at 10?", "yoga every thursday",
     "If I fly to Lisbon next month I'll need a new passport.", "Had my driving test last friday, passed!",

@@ -41,7 +41,9 @@ _HAPPENING = lazy_regex(
     r"date|dinner|lunch|brunch|drinks|bbq|barbecue|picnic|reunion|funeral|ceremony|graduation|shower|housewarming|"
     r"sleepover|playdate|viewing|inspection|hearing|orientation|induction|trip|holiday|vacation|getaway|festival|"
     r"consultation|session|appraisal|review|class|lesson|rehearsal|premiere|launch|move|surgery|procedure|"
-    r"physical|colonoscopy|mammogram|cleaning|filling|root canal|fitting|tasting|christening|baptism|bris)",
+    r"physical|colonoscopy|mammogram|cleaning|filling|root canal|fitting|tasting|christening|baptism|bris|"
+    # a team's or a class's meeting by its own word ("soccer practice next saturday 9am", "tryouts on friday")
+    r"practice|practise|tryouts?|scrimmage|meet)",
     _IC)
 #: Going somewhere, moving, meeting someone, hosting: activities that are plans when dated. A state of the moment
 #: ("feeling", "trying", "enjoying") or weather ("raining") is none.
