@@ -53,7 +53,9 @@ def test_the_hour_said_stays_in_the_statement() -> None:
     assert "at 2" in en.statement and "上午十点面试" in zh.statement
 
 
-@pytest.mark.parametrize("text", ["soccer practice next saturday 9am", "tryouts on friday", "swim meet next sunday"])
+@pytest.mark.parametrize("text", ["soccer practice next saturday 9am", "tryouts on friday", "swim meet next sunday",
+                                  # said with the copula before its time
+                                  "dentist is friday 4pm", "the game is on saturday"])
 def test_a_teams_meeting_by_its_own_word_is_a_plan(text: str) -> None:
     # "soccer practice next saturday 9am" stored nothing while "piano recital next saturday 9am" was a plan
     found = _plans(text)
@@ -65,6 +67,7 @@ def test_a_teams_meeting_by_its_own_word_is_a_plan(text: str) -> None:
     "If I fly to Lisbon next month I'll need a new passport.", "Had my driving test last friday, passed!",
     "Movie night on friday was great.", "her wedding on saturday", "Meeting notes from monday",
     "let's set the meeting for next Tuesday at 2 PM", "no dentist on thursday after all", "dentist last thursday",
+    "dentist was friday", "the weather is nice on friday",
     "上周三看的牙", "周三看牙吗？", "每周四练瑜伽", "明天去看牙吧", "明天面试还是后天面试比较好？",
     "要是月底搬家就好了", "明天见！", "下周三他看牙", "昨天面试了，感觉还行",
     # a clause after another person's is theirs

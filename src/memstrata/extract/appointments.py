@@ -121,6 +121,8 @@ def find_en(clause: str, sentence: str, said_at: datetime) -> list[Finding]:
         assert second is not None
         body = body[: second[0]] + " " + body[second[1]:]
     body = _DANGLING.sub("", re.sub(r"\s+", " ", body).strip(" ,:-")).strip()
+    # "dentist is friday 4pm", "the game is on saturday": the happening said with the copula before its time
+    body = _DANGLING.sub("", re.sub(r"\s+(?:is|are)$", "", body, flags=_IC)).strip()
     body = _EXAMPLE.sub("", _SET.sub("", body))
     what = _happening(body)
     if what is None:
