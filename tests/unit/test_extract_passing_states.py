@@ -53,7 +53,9 @@ def test_a_passing_state_or_what_will_not_happen_stores_nothing(text: str) -> No
     ("I was born in six years.", []),
     ("I was born in May.", [("identity.birthday", "May")]),
     ("I was born in Lyon.", [("identity.hometown", "Lyon")]),
-    ("The deadline for the analysis chapter is next week, and I'm completely stuck.", []),
+    # the deadline is a dated happening of the user's; being stuck is a passing state
+    ("The deadline for the analysis chapter is next week, and I'm completely stuck.",
+     [("schedule.event", "deadline for the analysis chapter")]),
     ("I love bacon waaay to much to be kosher.", [("preference.like", "bacon")]),
     ("From now on you are not a chatbot.", [("assistant.instruction", "you are not a chatbot")]),
 ])
