@@ -127,3 +127,25 @@ def test_the_shape_of_a_colour_and_of_a_name() -> None:
     assert not corrected_later.one_shape("Massive Attack", "Massive Attack", "My favourite band is Massive Attack")
     assert not corrected_later.one_shape("green tea", "Munich", "I like green tea")
     assert not corrected_later.colour("蓝") and corrected_later.colour("深蓝色")
+
+
+@pytest.mark.parametrize(("first", "then", "old", "new"), [
+    ("I live in Boston", "no wait, Cambridge", "Boston", "Cambridge"),
+    ("I live in Boston", "wait, no: Cambridge", "Boston", "Cambridge"),
+    ("My favourite colour is green", "no wait, blue", "green", "blue"),
+])
+def test_no_wait_corrects_the_value_said_before(tmp_path: Path, first: str, then: str, old: str, new: str) -> None:
+    # "no wait, Cambridge" stored nothing: only "oops", "my bad", "typo", "I meant" said that the speaker misspoke
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(first, created_at=datetime(2026, 12, 7, 9, 0, tzinfo=UTC))
+        mem.add(then, created_at=datetime(2026, 12, 7, 9, 1, tzinfo=UTC))
+        facts = {(f.value, f.status) for f in mem.list(kind="fact", status="all", limit=50)}
+    assert (new, "active") in facts and (old, "superseded") in facts, facts
+
+
+@pytest.mark.parametrize("then", ["no wait, that's great", "No wait, I'm busy"])
+def test_no_wait_before_no_value_corrects_nothing(tmp_path: Path, then: str) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("I live in Boston", created_at=datetime(2026, 12, 7, 9, 0, tzinfo=UTC))
+        mem.add(then, created_at=datetime(2026, 12, 7, 9, 1, tzinfo=UTC))
+        assert [f.value for f in mem.list(kind="fact", limit=50) if f.key == "identity.location"] == ["Boston"]

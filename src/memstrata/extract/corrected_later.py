@@ -75,7 +75,9 @@ def read(sentence: str) -> Finding | None:
 
 
 #: The words before the value that say the speaker misspoke (a filler or a reply word alone does not).
-_MARKED_EN = lazy_regex(r"(?i)\b(?:oops|whoops|my bad|typo|misspoke|i meant|i mean)\b")
+_MARKED_EN = lazy_regex(r"(?i)\b(?:oops|whoops|my bad|typo|misspoke|i meant|i mean"
+                        # "no wait, Cambridge", "wait, no: Tuesday": the speaker stops what they said
+                        r"|no[\s,.!-]*wait|wait[\s,.!:-]*no)\b")
 _MARKED_ZH = lazy_regex(rf"{_MARK_ZH}|应该是")
 
 
