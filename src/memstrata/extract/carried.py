@@ -392,9 +392,8 @@ def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
     to keep only when the pieces read more ("and"); ``None`` when no later clause is one. Before, a change
     after a comma was read with the clause before it, and stated nothing."""
     clauses = [c for c in _ZH_CLAUSE.split(sentence.strip()) if c]
-    if len(clauses) < 2 or not re.search(r"[\u4e00-\u9fff]", sentence) or any(
-            _opening_zh(c) is not None or re.match(r"[他她它]|[^我]{1,4}[他她]", c) for c in clauses) \
-            or re.search(rf"{subject_zh.RELATION}|{subject_zh.BARE_KIN}", sentence):
+    if len(clauses) < 2 or not re.search(r"[\u4e00-\u9fff]", sentence) or subject_zh.names_someone(sentence) \
+            or any(_opening_zh(c) is not None for c in clauses):
         return None  # 我哥改成游泳了，不跑步了, 我有个妹妹，很喜欢猫: the relative's, both clauses
     # only a doing given up (不跑步了, 不再熬夜): a move or a switch after a comma is read with the clause before it by
     # its own shapes (我不住广州了，搬到乡下了 names no town: extract.relocated)

@@ -25,7 +25,7 @@ from memstrata.extract.clauses import (
 )
 from memstrata.extract.pursuits import unfronted
 from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
-from memstrata.extract.subject_zh import BARE_KIN, RELATION
+from memstrata.extract.subject_zh import names_someone
 from memstrata.extract.taxonomy import NOT_DRUNK_KEY
 from memstrata.extract.timex import mentions_time, time_span
 from memstrata.text.regex import lazy_regex
@@ -394,8 +394,7 @@ def _dated_note(clause: str, ctx: _Ctx, period: tuple[datetime, datetime]) -> bo
 def _after_someone(clause: str, ctx: _Ctx) -> bool:
     """Whether the sentence names a relative or another person before ``clause`` (我老板每天加班，周末也去公司,
     他下周忙，周三去上海出差): a clause with no subject after theirs is theirs, no note or trip of the user's."""
-    before = ctx.sentence[: max(ctx.sentence.find(clause), 0)]
-    return bool(re.search(rf"{RELATION}|{BARE_KIN}|[他她]", before))
+    return names_someone(ctx.sentence[: max(ctx.sentence.find(clause), 0)])
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:

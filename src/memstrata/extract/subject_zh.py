@@ -142,6 +142,17 @@ _TWIN = rf"(?![{_NOT_TWIN}])(?P<twin>[{_H}])(?P=twin)"
 #: one-character word (妈, 哥) also name strangers or cry out (阿姨今天没来 is a nanny, 妈呀 no mother).
 BARE_KIN = ("老婆|老公|妻子|丈夫|太太|爱人|妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|姐姐|妹妹|哥哥|弟弟|"
             "男朋友|女朋友|岳父|岳母|丈母娘|外甥女|外甥|侄子|侄女")
+
+#: A relation, a relative said bare, or 他 / 她 / 它: someone other than the user named in a Chinese text.
+_NAMES_SOMEONE = lazy_regex(rf"{RELATION}|{BARE_KIN}|[他她它]")
+
+
+def names_someone(text: str) -> bool:
+    """Whether ``text`` names someone other than the user (a relation, a relative said bare, 他 / 她 / 它): a clause
+    with no subject after it may be theirs (我老板每天加班，周末也去公司; 我有个妹妹，很喜欢猫)."""
+    return _NAMES_SOMEONE.search(text) is not None
+
+
 #: An age said after the person, with no verb (我妈妈65岁, 女儿朵朵4岁): read as the user's 我65岁 is.
 _AGED = r"(?:今年)?[0-9一二两三四五六七八九十]{1,3}(?:周)?岁"
 _SOMEONE = lazy_regex(
