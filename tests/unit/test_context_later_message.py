@@ -62,8 +62,10 @@ def test_a_question_another_speaker_or_another_topic_is_not_said_later(memory: M
 
 
 def _fact(key: str, value: str, subject: str | None = None) -> Fact:
-    return Fact(1, Scope(), "preference", key, value, "", 1.0, 0.8, "low", (1,), T0, None, None, None, "active",
-                0, None, T0, subject=subject)
+    """A current preference ``key = value`` stated at ``T0`` by message 1 (about ``subject``, else the user)."""
+    return Fact(id=1, scope=Scope(), kind="preference", key=key, value=value, tag="", confidence=1.0, importance=0.8,
+                sensitivity="low", citations=(1,), observed_at=T0, valid_from=None, valid_to=None, expires_at=None,
+                status="active", access_count=0, last_accessed_at=None, created_at=T0, subject=subject)
 
 
 @pytest.mark.parametrize(("key", "value", "text"), [
