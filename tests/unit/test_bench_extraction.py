@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from memstrata.bench.extraction import Annotated, Case, Seen, agreement, load_cases, matches, run_extraction, score
+from memstrata.bench.extraction import (
+    Annotated,
+    Case,
+    Seen,
+    agreement,
+    load_cases,
+    matches,
+    run_extraction,
+    score,
+    set_names,
+)
 from memstrata.errors import InvalidInput
 
 
@@ -44,6 +54,16 @@ def test_every_case_annotates_each_of_its_messages() -> None:
         assert len(case.facts) == len(case.messages), case.id
     assert sum(len(c.messages) for c in cases if c.lang == "zh") >= 250
     assert sum(len(c.messages) for c in cases if c.lang == "en") >= 250
+
+
+def test_every_packaged_set_annotates_each_message_of_both_languages() -> None:
+    names = set_names()
+    assert names[0] == "tuned" and {"unseen", "unseen-b"} <= set(names)
+    for name in names:
+        cases = load_cases(set_name=name)
+        assert {c.lang for c in cases} == {"en", "zh"}, name
+        for case in cases:
+            assert len(case.facts) == len(case.messages), case.id
 
 
 def test_malformed_case_names_file_and_line(tmp_path: Path) -> None:
@@ -102,10 +122,25 @@ def test_unseen_set_is_read_from_its_own_folder(tmp_path: Path) -> None:
 
 def test_missing_set_file_and_unknown_set_are_refused_by_name(tmp_path: Path) -> None:
     _write_set(tmp_path, "Chicago")
+    (tmp_path / "unseen").mkdir()
+    (tmp_path / "unseen" / "zh.jsonl").write_text("")  # a set with no English file
     with pytest.raises(InvalidInput, match=r"unseen/en.jsonl: no such file"):
         load_cases(["en"], tmp_path, "unseen")
-    with pytest.raises(InvalidInput, match=r"--set must be among tuned, unseen or all, got heldout"):
-        run_extraction(console=Console(file=io.StringIO()), langs=["en"], data=tmp_path, sets=["heldout"])
+    for unknown in ("heldout", "../unseen"):
+        with pytest.raises(InvalidInput, match=rf"--set {unknown}: no such set under .+ \(the sets there: "
+                                               r"tuned, unseen, or all\)"):
+            run_extraction(console=Console(file=io.StringIO()), langs=["en"], data=tmp_path, sets=[unknown])
+
+
+def test_any_folder_of_the_root_holding_cases_is_a_set(tmp_path: Path) -> None:
+    _write_set(tmp_path, "Chicago")
+    _write_set(tmp_path / "unseen-b", "Denver")  # another value: missed
+    (tmp_path / "notes").mkdir()  # a folder without a <lang>.jsonl is no set
+    assert set_names(tmp_path) == ["tuned", "unseen-b"]
+    result = run_extraction(console=Console(file=io.StringIO()), langs=["en"], data=tmp_path, sets=["unseen-b"])
+    assert list(result) == ["unseen-b"] and result["unseen-b"]["en"]["all"]["recall"] == 0.0
+    assert list(run_extraction(console=Console(file=io.StringIO()), langs=["en"], data=tmp_path)) == ["tuned",
+                                                                                                    "unseen-b"]
 
 
 def test_each_set_is_scored_and_reported_apart(tmp_path: Path) -> None:

@@ -1,11 +1,12 @@
 """``memstrata bench extraction``: precision and recall of the rule extractor on annotated messages.
 
-Two sets, scored and reported apart (``SETS``; both described in ``bench/data/extraction/README.md``):
+Sets scored and reported apart (``set_names``; each described in ``bench/data/extraction/README.md``):
 
 - ``tuned`` (``bench/data/extraction/{en,zh}.jsonl``): real turns (LoCoMo conv-30, MemoryBank,
   RealMem) and written statements of each statement shape, written while the rules were tuned;
-- ``unseen`` (``bench/data/extraction/unseen/{en,zh}.jsonl``): messages written by someone who had
-  not read the rules, so its figures say how the extractor reads sentences nobody tuned it for.
+- every folder under that root holding ``<lang>.jsonl`` is a set named as the folder: ``unseen`` and
+  ``unseen-b``, messages written by people who had not read the rules, so their figures say how the
+  extractor reads sentences nobody tuned it for.
 
 Each message is annotated with the facts a careful person would store; written change sequences
 with the value that must be current at the end.
@@ -59,12 +60,13 @@ from memstrata.text.hanzi import simplified
 from memstrata.types import Fact
 
 LANGUAGES = ("en", "zh")
-#: The annotated sets and the folder of each under the set's root (the package's ``bench/data/extraction``
-#: or ``--data``): ``tuned``, written while the rules were tuned; ``unseen``, written without reading them.
-SETS: dict[str, str] = {"tuned": "", "unseen": "unseen"}
-#: How a set is named in the printed report.
-SET_TITLES = {"tuned": "tuned set (written while the rules were tuned)",
-              "unseen": "unseen (written without reading the rules)"}
+#: The set whose files lie at the sets' root (the package's ``bench/data/extraction`` or ``--data``); every
+#: other set is a folder under that root, named as the folder (``unseen``, ``unseen-b``).
+TUNED = "tuned"
+#: How a set is named in the printed report (a set without a title is shown by its name).
+SET_TITLES = {TUNED: "tuned set (written while the rules were tuned)",
+              "unseen": "unseen (written without reading the rules)",
+              "unseen-b": "unseen-b (a second set written without reading the rules)"}
 #: Shortest folded value (characters) that may match by containment: "Go" inside "Google" must not.
 MIN_CONTAINED = 3
 #: The same for a value in Chinese, where most words have two characters (过道 in 靠过道).
@@ -176,9 +178,10 @@ def _ratio(a: int, b: int) -> float | None:
 
 
 def load_cases(langs: Iterable[str] = LANGUAGES, data: Path | None = None, set_name: str = "tuned") -> list[Case]:
-    """The annotated cases of ``langs`` in the set ``set_name`` (a key of ``SETS``), from ``data`` (the
-    sets' root: ``<lang>.jsonl`` for ``tuned``, ``unseen/<lang>.jsonl`` for ``unseen``) or the package's
-    own sets. Raises ``InvalidInput`` naming the file and line of a malformed case, or the file missing."""
+    """The annotated cases of ``langs`` in the set ``set_name`` (one of ``set_names(data)``), from ``data``
+    (the sets' root: ``<lang>.jsonl`` for ``tuned``, ``<set_name>/<lang>.jsonl`` for another set) or the
+    package's own sets. Raises ``InvalidInput`` naming the file and line of a malformed case, the file
+    missing, or an unknown set with the sets that exist."""
     out = []
     for lang in langs:
         path = _set_root(data, set_name) / f"{lang}.jsonl"
@@ -198,12 +201,32 @@ def load_cases(langs: Iterable[str] = LANGUAGES, data: Path | None = None, set_n
     return out
 
 
+def set_names(data: Path | None = None) -> list[str]:
+    """The sets under ``data`` (or the package's ``bench/data/extraction``): ``tuned``, then each folder
+    holding a ``<lang>.jsonl`` of ``LANGUAGES``, by name (``["tuned", "unseen", "unseen-b"]``)."""
+    root = _data_root(data)
+    if not root.is_dir():
+        return [TUNED]  # the tuned set's file is then reported missing by name
+    folders = (p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    return [TUNED, *sorted(p.name for p in folders if any(p.joinpath(f"{lang}.jsonl").is_file()
+                                                          for lang in LANGUAGES))]
+
+
+def _data_root(data: Path | None) -> Path | Traversable:
+    return data if data is not None else resources.files("memstrata") / "bench/data/extraction"
+
+
 def _set_root(data: Path | None, set_name: str) -> Path | Traversable:
-    """The folder of ``set_name``'s files under ``data`` or the package's ``bench/data/extraction``."""
-    if set_name not in SETS:
-        raise InvalidInput(f"--set must be among {', '.join(SETS)} or all, got {set_name}")
-    root = data if data is not None else resources.files("memstrata") / "bench/data/extraction"
-    return root / SETS[set_name] if SETS[set_name] else root
+    """The folder of ``set_name``'s files under ``data`` or the package's ``bench/data/extraction``;
+    ``InvalidInput`` naming the sets that exist when ``set_name`` is none of them."""
+    root = _data_root(data)
+    if set_name == TUNED:
+        return root
+    known = set_names(data)
+    if set_name not in known:
+        raise InvalidInput(f"--set {set_name}: no such set under {root} (the sets there: "
+                           f"{', '.join(known)}, or all)")
+    return root / set_name
 
 
 def matches(seen: Seen, want: Annotated) -> bool:
@@ -356,29 +379,31 @@ def _shown(x: float | None) -> str:
 
 def run_extraction(*, console: Console, langs: Sequence[str] = LANGUAGES, data: Path | None = None,
                    out: Path | None = None, misses: Sequence[str] = (),
-                   sets: Sequence[str] = tuple(SETS)) -> dict[str, Any]:
-    """Score the rule extractor on each of ``sets`` apart, print one table per set, and write ``out``
-    (JSON: ``{set: {lang: {shape: counts and ratios}}}``, the tuned set's ``second_reading`` beside its
-    languages) if given. ``data`` is the sets' root (``<lang>.jsonl``, ``unseen/<lang>.jsonl``); a root
-    without ``unseen/`` scores the tuned set alone unless ``sets`` names ``unseen``. ``misses`` names
+                   sets: Sequence[str] | None = None) -> dict[str, Any]:
+    """Score the rule extractor on each of ``sets`` (default: every set under ``data``, ``set_names``)
+    apart, print one table per set, and write ``out`` (JSON: ``{set: {lang: {shape: counts and ratios}}}``,
+    the tuned set's ``second_reading`` beside its languages) if given. ``data`` is the sets' root
+    (``<lang>.jsonl``, ``<set>/<lang>.jsonl``); of several sets, one without a file for every language
+    asked is left out (the tuned set never is). ``misses`` names
     shapes (``real``, ``change``, ``all``) whose wrong messages are printed before each table: each
     message's missed facts (``-``) and candidates matching no annotated fact (``+``).
 
     Raises:
-        InvalidInput: a language outside ``LANGUAGES``, a set outside ``SETS``, a set's file missing,
+        InvalidInput: a language outside ``LANGUAGES``, a set not under ``data``, a set's file missing,
             or a malformed case (file and line named).
     """
     bad = [lang for lang in langs if lang not in LANGUAGES]
     if bad:
         raise InvalidInput(f"--lang must be among {', '.join(LANGUAGES)}, got {', '.join(bad)}")
+    sets = set_names(data) if sets is None else sets
     for name in sets:
         _set_root(data, name)  # an unknown set is refused before any is scored
-    chosen = [name for name in sets if len(sets) == 1 or name == "tuned" or _set_present(data, name, langs)]
+    chosen = [name for name in sets if len(sets) == 1 or name == TUNED or _set_present(data, name, langs)]
     result: dict[str, Any] = {}
     for name in chosen:
         cases = load_cases(langs, data, name)
         result[name] = _score_set(console, name, cases, misses)
-        if name == "tuned" and set(langs) == set(LANGUAGES) and _set_root(data, name).joinpath(
+        if name == TUNED and set(langs) == set(LANGUAGES) and _set_root(data, name).joinpath(
                 "second_reading.jsonl").is_file():
             agreed = agreement(cases, data)
             console.print(f"second reading of {agreed.messages} messages: store/no-store kappa {agreed.kappa:.3f} "

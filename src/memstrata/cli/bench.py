@@ -17,7 +17,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from memstrata.bench.busy import check_busy
 from memstrata.bench.embeddings import run_embeddings
-from memstrata.bench.extraction import SETS as EXTRACTION_SETS
 from memstrata.bench.extraction import run_extraction
 from memstrata.bench.hooks import run_hooks_bench
 from memstrata.bench.perf import run_perf
@@ -184,18 +183,20 @@ def bench_hooks(
 @bench_app.command("extraction")
 def bench_extraction(
     lang: Annotated[str, typer.Option(help="Comma-separated languages: en, zh.")] = "en,zh",
-    data: Annotated[Path | None, typer.Option(help="Root of the sets: <lang>.jsonl, unseen/<lang>.jsonl "
+    data: Annotated[Path | None, typer.Option(help="Root of the sets: <lang>.jsonl (tuned), <set>/<lang>.jsonl "
                                                    "(default: the sets in the package).")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the figures as JSON here.")] = None,
     misses: Annotated[str, typer.Option(help="Comma-separated shapes (real, change, ..., all) whose wrong "
                                              "messages are printed: facts missed (-), candidates unmatched (+).")] = "",
-    set_: Annotated[str, typer.Option("--set", help="tuned (written while the rules were tuned), unseen (written "
-                                                    "without reading them) or all, each reported apart.")] = "all",
+    set_: Annotated[str, typer.Option("--set", help="tuned (written while the rules were tuned), any folder of "
+                                                    "the root (unseen, unseen-b: written without reading "
+                                                    "them), comma-separated, or all; each reported apart.")]
+    = "all",
 ) -> None:
     """Precision and recall of the rule extractor per statement shape and language, and the share
-    of change sequences that end with the right current value, on the tuned set and, apart, on the
+    of change sequences that end with the right current value, on the tuned set and, apart, on each
     set written without reading the rules (docs/extraction.md)."""
-    sets = list(EXTRACTION_SETS) if set_.strip() == "all" else [x.strip() for x in set_.split(",") if x.strip()]
+    sets = None if set_.strip() == "all" else [x.strip() for x in set_.split(",") if x.strip()]
     run_command(lambda: run_extraction(console=console, langs=[x.strip() for x in lang.split(",") if x.strip()],
                                 data=data, out=out, misses=[x.strip() for x in misses.split(",") if x.strip()],
                                 sets=sets))
