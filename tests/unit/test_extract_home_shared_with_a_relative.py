@@ -54,3 +54,15 @@ def test_a_shared_home_supersedes_the_users_home_and_keeps_the_relatives(tmp_pat
         mem.add("I live with my parents in Denver")
         assert sorted((f.key, f.value, f.subject or "") for f in mem.list() if isinstance(f, Fact)) == [
             ("identity.location", "Denver", ""), ("identity.location", "Denver", "parents")]
+
+
+@pytest.mark.parametrize("text", [
+    "我同学住在北京", "我同桌住在杭州", "我同事住在上海，喜欢爬山", "我同事都喜欢喝咖啡",
+])
+def test_a_colleagues_or_classmates_home_is_never_the_users(text: str) -> None:
+    """同 opens 同事 / 同学 / 同桌 here, no "with": read as 我同 + 事, 我同学住在北京 stored 北京 as the user's home."""
+    assert [f for f in _read(text) if not f[2]] == []
+
+
+def test_tong_before_wo_still_shares_the_home() -> None:
+    assert _read("我同我老婆都住在上海") == [("identity.location", "上海", ""), ("identity.location", "上海", "wife")]

@@ -28,8 +28,11 @@ from memstrata.text.regex import lazy_regex
 _LIKING_EN = r"(?:love|like|enjoy|adore|hate|dislike|detest|can't stand|cannot stand|prefer)"
 _EN = lazy_regex(rf"^(?:my|our)\s+(?P<rel>[a-z'\-]+(?:\s+[a-z'\-]+)?)\s+and\s+i\s+(?:(?:both|all|each)\s+)?"
                  rf"(?P<rest>(?:(?:really|also|absolutely|just|totally)\s+)*{_LIKING_EN}\b.+)$", re.IGNORECASE)
+#: 同 as "with" (我同我老婆都住在上海) only before 我: 我同事 / 我同学 / 我同桌住在北京 is a colleague's or a
+#: classmate's home, never the user's (read as 我同 + 事, it stored 北京 as the user's home).
+_WITH = "同(?=我)"
 _LIKING_ZH = r"(?:喜欢|爱|热爱|酷爱|讨厌|不喜欢|不爱|受不了)"
-_ZH = lazy_regex(rf"^我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>[\u4e00-\u9fff]{{1,3}}?)"
+_ZH = lazy_regex(rf"^我(?:和|跟|与|{_WITH})(?:我的?|我家的?)?(?P<rel>[\u4e00-\u9fff]{{1,3}}?)"
                  r"(?:都|也|一样|两个都|俩都|两人都|全都)+"
                  rf"(?P<rest>(?:很|特别|非常|超|超级|最|真的|也)*{_LIKING_ZH}.+)$")
 
@@ -61,7 +64,7 @@ _HOME_EN = (
     lazy_regex(rf"^i\s+{_NOW_EN}{_LIVE_EN}\s+in\s+(?P<v>.+?)\s+with\s+{_REL_EN}$", re.IGNORECASE),
 )
 #: 我和我老婆都住在上海, 我跟我爸妈住在成都, 我和老婆一起住在上海.
-_HOME_ZH = lazy_regex(r"^我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>[\u4e00-\u9fff]{1,3}?)"
+_HOME_ZH = lazy_regex(rf"^我(?:和|跟|与|{_WITH})(?:我的?|我家的?)?(?P<rel>[\u4e00-\u9fff]{{1,3}}?)"
                       r"(?:都|也|一起|现在|目前|一直|还)*(?:住在|居住在|生活在|定居在)(?!一起)(?P<v>[^，,。！!？?]+)$")
 
 
