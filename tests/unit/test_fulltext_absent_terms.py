@@ -76,3 +76,17 @@ def test_a_term_stored_by_another_connection_is_searched(tmp_path: Path) -> None
         assert memory.store.fts_turns(memory.scope, _match("zebra"), 10) == []
         other.add("A zebra walked past the fence")
         assert len(memory.store.fts_turns(memory.scope, _match("zebra"), 10)) == 1
+
+
+def test_terms_asked_when_the_kept_answers_are_full(tmp_path: Path) -> None:
+    # The kept answers overflow while terms answered before are asked again: they were dropped with
+    # the rest and must be asked of the table afresh, not read from the dropped answers (a KeyError).
+    with _memory(tmp_path / "m.db") as memory:
+        for text in SAID:
+            memory.add(text)
+        presence = memory.store.vocabulary
+        presence.size = 3
+        with memory.store.db.read() as conn:
+            assert presence.present(conn, "segments_fts", _match("garden zebra")) == '"garden"'
+            assert presence.present(conn, "segments_fts", _match("garden shed dog")) == '"garden" OR "shed" OR "dog"'
+            assert presence.present(conn, "facts_fts", _match("garden")) == ""

@@ -87,7 +87,9 @@ class TermPresence:
         unknown = [t for t in dict.fromkeys(terms) if (table, t) not in self._known]
         if unknown:
             if len(self._known) + len(unknown) > self.size:
+                # Every answer goes, this query's known terms too: they are asked again with the rest.
                 self._known.clear()
+                unknown = list(dict.fromkeys(terms))
             held = {row[0] for row in conn.execute(
                 f"SELECT value FROM json_each(?) WHERE EXISTS "
                 f"(SELECT 1 FROM {table} WHERE {table} MATCH 'terms : ' || value)", (json.dumps(unknown),))}
