@@ -218,12 +218,17 @@ class AsyncMemory:
         """``Memory.delete_project``."""
         return await self._run(self.memory.delete_project, project_id, org_id=org_id, actor=actor)
 
-    async def forget_preview(self, *, user_id: str | None = None, session_id: str | None = None,
-                             agent_id: str | None = None, before: datetime | None = None, org_id: str | None = None,
-                             project_id: str | None = None) -> ForgetPreview:
-        """``Memory.forget_preview``."""
-        return await self._run(self.memory.forget_preview, user_id=user_id, session_id=session_id,
-                               agent_id=agent_id, before=before, org_id=org_id, project_id=project_id)
+    async def forget_preview(self, *, user_id: str | None = None, session_id: str | NotGiven | None = NOT_GIVEN,
+                             fact_id: int | NotGiven | None = NOT_GIVEN, agent_id: str | NotGiven | None = NOT_GIVEN,
+                             all_users: bool = False, before: datetime | NotGiven | None = NOT_GIVEN,
+                             org_id: str | None = None, project_id: str | None = None,
+                             filter: str | Expr | NotGiven | None = NOT_GIVEN, kind: str = "fact",
+                             episode_id: int | NotGiven | None = NOT_GIVEN, sources: bool = False) -> ForgetPreview:
+        """``Memory.forget_preview``: what ``forget`` with the same arguments would delete."""
+        return await self._run(self.memory.forget_preview, user_id=user_id, session_id=session_id, fact_id=fact_id,
+                               agent_id=agent_id, all_users=all_users, before=before, org_id=org_id,
+                               project_id=project_id, filter=filter, kind=kind, episode_id=episode_id,
+                               sources=sources)
 
     async def delete_preview(self, fact_id: int | None = None, *, episode_id: int | None = None,
                              sources: bool = False, **scope: Unpack[ScopeArgs]) -> ForgetPreview:

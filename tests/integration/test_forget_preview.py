@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from memstrata import InvalidInput, Memory
+from memstrata.types import Episode, Fact
 
 SAID = {("alice", "s1"): ["From now on ship with FedEx", "我以后都希望用顺丰", "I'm allergic to peanuts"],
         ("alice", "s2"): ["I live in Berlin", "My favourite colour is green", "I'm allergic to peanuts"],
@@ -67,9 +71,78 @@ def test_users_lists_each_user_of_the_tenant_with_counts(location: str | Path) -
             assert refused.value.details() == {"field": next(iter(blank))}
 
 
-def test_a_preview_needs_an_explicit_user(location: str | Path) -> None:
+def test_a_preview_needs_a_target_as_forget_does(location: str | Path) -> None:
     with Memory(location, embedder=None, user_id="alice") as memory:
-        with pytest.raises(InvalidInput, match="needs a target"):
+        _remember(memory)
+        with pytest.raises(InvalidInput, match=r"forget_preview\(\) needs a target"):
             memory.forget_preview()
-        with pytest.raises(InvalidInput, match="give its user_id"):
-            memory.forget_preview(session_id="s1")
+        # a narrowing target given as None is refused, as forget() refuses it: left out it widens the forget
+        with pytest.raises(InvalidInput, match=r"forget_preview\(\): fact_id is None"):
+            memory.forget_preview(user_id="alice", fact_id=None)
+        with pytest.raises(InvalidInput, match="all_users=True"):
+            memory.forget_preview(all_users=True, session_id="s1")
+        # forget(session_id="s1") forgets the instance's user's s1, and its preview shows that
+        assert memory.forget_preview(session_id="s1").counts == memory.forget_preview(
+            user_id="alice", session_id="s1").counts
+
+
+#: The targets of forget beyond a user or session; each case runs on a user of its own.
+TARGETS: dict[str, Callable[[Memory, str], dict[str, Any]]] = {
+    "fact": lambda m, u: {"fact_id": _fact(m, u, "health.allergy")},
+    "fact with its messages": lambda m, u: {"fact_id": _fact(m, u, "health.allergy"), "sources": True},
+    "message": lambda m, u: {"episode_id": _said(m, u, "I live in Berlin and I'm allergic to peanuts")},
+    "filter of facts": lambda m, u: {"filter": 'key = "identity.location"'},
+    "filter of episodes": lambda m, u: {"filter": 'session_id = "s1"', "kind": "episode"},
+    "before": lambda m, u: {"before": datetime(2026, 3, 1, tzinfo=UTC)},
+    "agent": lambda m, u: {"agent_id": "planner"},
+    "session": lambda m, u: {"session_id": "s2"},
+    "user": lambda m, u: {},
+}
+ABOUT = [("s1", None, "2026-01-05", "I live in Berlin and I'm allergic to peanuts"),
+         ("s1", None, "2026-02-05", "My favourite colour is green"),
+         ("s2", None, "2026-04-05", "I'm allergic to peanuts"),
+         ("s2", "planner", "2026-04-06", "From now on ship with FedEx")]
+
+
+def _fact(memory: Memory, user: str, key: str) -> int:
+    return next(f.id for f in memory.list(key=key, user_id=user) if isinstance(f, Fact))
+
+
+def _said(memory: Memory, user: str, text: str) -> int:
+    return next(e.id for e in memory.list(kind="episode", user_id=user, limit=100)
+                if isinstance(e, Episode) and e.content == text)
+
+
+def _stored(memory: Memory, user: str) -> tuple[set[int], set[int]]:
+    facts = {f.id for f in memory.list(status="all", user_id=user, limit=1000)}
+    episodes: set[int] = set()
+    for agent in (None, "planner"):
+        episodes |= {e.id for e in memory.list(kind="episode", user_id=user, agent_id=agent, limit=1000)}
+    return facts, episodes
+
+
+def test_every_target_forget_takes_is_previewed_by_forget_preview_exactly(tmp_path: Path) -> None:
+    """For each target forget takes, forget_preview with the same arguments counts what the forget then
+    removes from a real SQLite file, lists the facts it removes, and the messages when it names them."""
+    with Memory(tmp_path / "m.db", embedder=None) as memory:
+        for user in TARGETS:
+            for session, agent, day, text in ABOUT:
+                memory.add(text, user_id=user, session_id=session, agent_id=agent, wait=True,
+                           created_at=datetime.fromisoformat(day + "T09:00:00+00:00"))
+        for user, how in TARGETS.items():
+            target = {"user_id": user, **how(memory, user)}
+            facts, episodes = _stored(memory, user)
+            preview = memory.forget_preview(**target)
+            assert _stored(memory, user) == (facts, episodes), user  # a preview deletes nothing
+            receipt = memory.forget(**target)
+            left_facts, left_episodes = _stored(memory, user)
+            assert _receipt_counts(receipt, preview.counts) == preview.counts, user
+            assert {f.id for f in preview.facts} == facts - left_facts, user
+            assert preview.counts["episodes"] == len(episodes - left_episodes), user
+            if preview.episode_ids:
+                assert set(preview.episode_ids) == episodes - left_episodes, user
+        assert [u.user_id for u in memory.users()] == sorted(set(TARGETS) - {"user"})
+        tenant = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id}
+        everyone = memory.forget_preview(all_users=True, **tenant)
+        assert everyone.counts["facts"] > 0
+        assert _receipt_counts(memory.forget(all_users=True, **tenant), everyone.counts) == everyone.counts

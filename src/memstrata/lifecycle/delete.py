@@ -189,9 +189,10 @@ def forget_messages(store: Store, episodes: list[int], owner: Scope, *, actor: s
 
 def forget_target(default: Scope, *, user_id: str | None, agent_id: str | None, session_id: str | None,
                   before: datetime | None, all_users: bool, sources: bool, org_id: str | None,
-                  project_id: str | None, filter: object = None) -> Scope:
-    """The scope ``Memory.forget`` deletes, from its arguments and the instance's ``default`` scope
-    (its user and agent apply unless ``all_users``).
+                  project_id: str | None, filter: object = None, operation: str = "forget()") -> Scope:
+    """The scope ``Memory.forget`` deletes (and ``Memory.forget_preview`` shows), from its arguments and
+    the instance's ``default`` scope (its user and agent apply unless ``all_users``); ``operation``
+    is the call the user made, for the messages.
 
     Raises:
         InvalidInput: ``sources`` without a fact; ``user_id`` with ``all_users``; a session, agent,
@@ -204,11 +205,26 @@ def forget_target(default: Scope, *, user_id: str | None, agent_id: str | None, 
         raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
     user = user_id if user_id is not None or all_users else default.user_id
     agent = agent_id if agent_id is not None or all_users else default.agent_id
-    require_owner("forget()", owner=user, all_users=all_users, user="user_id=...", every="all_users=True",
+    require_owner(operation, owner=user, all_users=all_users, user="user_id=...", every="all_users=True",
                   session_id=session_id, agent_id=agent, before=before, filter=filter)
     sc = Scope(org_id or default.org_id, project_id or default.project_id, user, agent, session_id)
     check_scope(sc, needs_owner=not all_users)
     return sc
+
+
+def check_filter(store: Store, where: Expr, filter_text: Any, kind: str, *, operation: str = "forget") -> None:
+    """Refuse a forget by filter (or its preview, ``operation`` ``forget_preview``) that cannot run.
+
+    Raises:
+        InvalidInput: a store without forget jobs; a ``kind`` other than fact/episode.
+        InvalidFilter: the filter names a field ``kind`` does not have.
+    """
+    if not store.capabilities.forget_jobs:
+        raise InvalidInput(f"{operation}(filter=...) is not supported on {store.location}: it needs the "
+                           "SQLite or PostgreSQL store")
+    if kind not in ("fact", "episode"):
+        raise InvalidInput(f"kind must be 'fact' or 'episode' (what the filter selects), got {kind!r}")
+    require_fields_of(where, kind, filter_text if isinstance(filter_text, str) else unparse(where))
 
 
 def forget_scope(store: Store, sc: Scope, *, where: Expr | None, filter_text: Any, kind: str,
@@ -223,11 +239,7 @@ def forget_scope(store: Store, sc: Scope, *, where: Expr | None, filter_text: An
         InvalidFilter: the filter names a field ``kind`` does not have.
     """
     if where is not None:
-        if not store.capabilities.forget_jobs:
-            raise InvalidInput(f"forget(filter=...) is not supported on {store.location}: it needs the "
-                               "SQLite or PostgreSQL store")
-        if kind in ("fact", "episode"):
-            require_fields_of(where, kind, filter_text if isinstance(filter_text, str) else unparse(where))
+        check_filter(store, where, filter_text, kind)
         return forget_matching(cast(LifecycleStore, store), sc, where, kind=kind, actor=actor)
     cutoff = None if before is None else require_aware(before, "before")
     if not store.capabilities.forget_jobs:  # the in-memory reference store: one transaction

@@ -20,19 +20,25 @@ delete itself reads (``delete.resolve``). "I'm allergic to peanuts and I ship wi
 two facts; deleting the allergy with its messages takes the FedEx fact too, and the preview
 lists it.
 
+``filter_preview`` shows what a forget by filter takes: the ids the forget itself reads
+(``forget_filter.matching_ids``), and for messages the facts only they state.
+
 ``owners`` lists the users of a tenant with how much each has stored (episodes, active
 facts), for an inspector's list of users.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from memstrata.errors import InvalidInput
+from memstrata.filter import Expr
 from memstrata.lifecycle.delete import Reader, Target, resolve
 from memstrata.lifecycle.forget import episode_where, fact_where, facts_only_on, standing_only_on
+from memstrata.lifecycle.forget_filter import matching_ids
 from memstrata.store.dialect import rows, scalar
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Fact, Scope
@@ -51,8 +57,9 @@ class ForgetPreview:
         facts: the facts that would go (any status), oldest first; an encrypted one keeps its
             ``encrypted`` flag so a door can hide its value.
         sessions: the session ids of the episodes that would go, sorted.
-        episode_ids: the messages that would go, ascending: filled by ``delete_preview`` (a scope's
-            are counted, not listed: ``()``).
+        episode_ids: the messages that would go, ascending, when the forget names them (one fact's,
+            one message, a filter's: ``delete_preview``, ``filter_preview``); a scope's are counted,
+            not listed: ``()``.
     """
 
     scope: Scope
@@ -135,24 +142,45 @@ def messages_preview(store: LifecycleStore, target: Target) -> ForgetPreview:
     """The rows ``delete.delete`` of ``target`` takes: its messages with their segments, the facts
     only they state (``facts_only_on``) and the named fact, which goes in any case; with the audit
     events of those facts. The preview decides over all the messages at once, the delete per
-    ``forget.CHUNK`` of them after the earlier chunks went: up to that many (a fact's messages, one
-    message) it is the same call on the same rows."""
-    d, episodes = store.dialect, list(target.episodes)
+    ``forget.CHUNK`` of them after the earlier chunks went: a fact all of whose messages go is taken
+    by the chunk of its last one, so both take the same facts."""
+    return _rows_preview(store, target.owner, target.episodes, () if target.fact is None else (target.fact.id,))
+
+
+def filter_preview(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: str) -> ForgetPreview:
+    """What ``Memory.forget(filter=..., kind=...)`` of ``scope`` deletes now, changing nothing: the
+    ids the forget reads (``forget_filter.matching_ids``, what ``list(kind=kind, filter=...,
+    status="all")`` shows); for ``kind="fact"`` those facts with their events (their messages stay:
+    ``episode_ids`` is empty), for ``kind="episode"`` those messages with their segments and the
+    facts only they state, as ``forget_filter.forget_ids`` deletes them.
+
+    Args:
+        store: a store with forget jobs; scope: the owner's scope, as ``delete.forget_target`` gives it;
+        expr: the parsed filter, checked (``delete.check_filter``); kind: ``fact`` or ``episode``.
+    """
+    ids = matching_ids(store, scope, expr, kind=kind)
+    if kind == "episode":
+        return _rows_preview(store, scope, tuple(ids), ())
+    return _rows_preview(store, scope, (), tuple(ids))
+
+
+def _rows_preview(store: LifecycleStore, owner: Scope, episode_ids: Sequence[int],
+                  named: Sequence[int]) -> ForgetPreview:
+    """The preview of forgetting the messages ``episode_ids`` of ``owner`` with the facts only they
+    state, and the facts ``named`` in any case."""
+    d, episodes = store.dialect, list(episode_ids)
     marks = ",".join("?" * len(episodes))
     with store.db.read() as conn:
-        fact_ids = set(facts_only_on(store, conn, episodes))
-        if target.fact is not None:
-            fact_ids.add(target.fact.id)
-        ordered = sorted(fact_ids)
+        ordered = sorted(set(facts_only_on(store, conn, episodes)) | set(named))
         events = sum(_events_of(conn, store, ordered[i:i + READ_CHUNK]) for i in range(0, len(ordered), READ_CHUNK))
         segments = int(scalar(conn, d, f"SELECT count(*) FROM segments WHERE episode_id IN ({marks})",
                               episodes)) if episodes else 0
         sessions = sorted({str(r["session_id"]) for r in rows(
             conn, d, f"SELECT session_id FROM episodes WHERE id IN ({marks}) AND session_id IS NOT NULL",
             episodes)}) if episodes else []
-    facts = _facts(store, target.owner, ordered)
+    facts = _facts(store, owner, ordered)
     counts = {"episodes": len(episodes), "segments": segments, "facts": len(ordered), "memory_events": events}
-    return ForgetPreview(target.owner, counts, tuple(facts), tuple(sessions), tuple(episodes))
+    return ForgetPreview(owner, counts, tuple(facts), tuple(sessions), tuple(episodes))
 
 
 def _facts(store: LifecycleStore, scope: Scope, ordered: list[int]) -> list[Fact]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
@@ -17,7 +18,7 @@ from memstrata.arguments import check_actor
 from memstrata.clock import require_aware, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.filter import Expr
-from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
+from memstrata.lifecycle.delete import Reader, check_filter, forget_scope, forget_target
 from memstrata.lifecycle.delete import delete as delete_target
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
@@ -29,7 +30,7 @@ from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.import_records import import_records as import_export_records
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
-from memstrata.lifecycle.preview import ForgetPreview, delete_preview, forget_preview
+from memstrata.lifecycle.preview import ForgetPreview, delete_preview, filter_preview, forget_preview
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
@@ -51,6 +52,26 @@ from memstrata.types import Episode, Fact, Scope
 
 if TYPE_CHECKING:
     from memstrata.store.protocol import LifecycleStore
+
+
+@dataclass(frozen=True)
+class _OneRecord:
+    """A forget of one fact (``fact_id``) or one message (``episode_id``), read through ``reader``."""
+
+    reader: Reader
+    fact_id: int | None
+    episode_id: int | None
+
+
+@dataclass(frozen=True)
+class _ScopeTarget:
+    """A forget of what ``scope`` holds: what the filter ``where`` (typed as ``filter``) selects,
+    the episodes said ``before`` a time, or everything."""
+
+    scope: Scope
+    where: Expr | None
+    filter: Any
+    before: datetime | None
 
 
 class LifecycleMethods(RecallMethods):
@@ -175,42 +196,56 @@ class LifecycleMethods(RecallMethods):
             NotFound: no such fact or episode in the scope.
             InvalidFilter: the filter does not parse (with its position); nothing is deleted.
         """
-        if not isinstance(all_users, bool):  # all_users="no" (a config string) swept every user of the project
-            raise InvalidInput(f"forget(): all_users must be True or False, got {all_users!r}; nothing was deleted",
-                               field="all_users")
         check_actor("forget()", actor)  # before anything is hidden: actor=["a"] failed in SQLite mid-forget
+        target = self._forget_target("forget()", user_id=user_id, session_id=session_id, fact_id=fact_id,
+                                     agent_id=agent_id, all_users=all_users, before=before, org_id=org_id,
+                                     project_id=project_id, filter=filter, episode_id=episode_id, sources=sources)
+        if isinstance(target, _OneRecord):
+            return delete_target(self.store, target.reader, target.fact_id, target.episode_id, sources=sources,
+                                 actor=actor, operation="forget()")
+        return forget_scope(self.store, target.scope, where=target.where, filter_text=target.filter, kind=kind,
+                            before=target.before, background=background,
+                            background_over=self.settings.forget_background_over, forgetter=self._forgetter,
+                            actor=actor)
+
+    def _forget_target(self, operation: str, *, user_id: str | None, session_id: str | NotGiven | None,
+                       fact_id: int | NotGiven | None, agent_id: str | NotGiven | None, all_users: bool,
+                       before: datetime | NotGiven | None, org_id: str | None, project_id: str | None,
+                       filter: str | Expr | NotGiven | None, episode_id: int | NotGiven | None,
+                       sources: bool) -> _OneRecord | _ScopeTarget:
+        """Check ``forget``'s target and say what it names (``forget`` lists every error), for
+        ``forget`` to delete and ``forget_preview`` to show; ``operation`` names the call."""
+        if not isinstance(all_users, bool):  # all_users="no" (a config string) swept every user of the project
+            raise InvalidInput(f"{operation}: all_users must be True or False, got {all_users!r}; nothing was deleted",
+                               field="all_users")
         narrowing = {"session_id": session_id, "agent_id": agent_id, "before": before, "filter": filter,
                      "fact_id": fact_id, "episode_id": episode_id}
-        refuse_null("forget()", *(name for name, value in narrowing.items() if value is None))
-        session_id, agent_id, before = or_none(session_id), or_none(agent_id), or_none(before)
-        filter, fact_id, episode_id = or_none(filter), or_none(fact_id), or_none(episode_id)
+        refuse_null(operation, *(name for name, value in narrowing.items() if value is None))
+        session, agent, cutoff = or_none(session_id), or_none(agent_id), or_none(before)
+        text, fact, episode = or_none(filter), or_none(fact_id), or_none(episode_id)
         shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
         # The instance's default user is not a target by itself: a bare forget() erased the whole user.
-        require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
-                       "filter, fact_id, episode_id or all_users=True", user_id=user_id, agent_id=agent_id,
-                       session_id=session_id, before=before, filter=filter, fact_id=fact_id, episode_id=episode_id,
+        require_target(operation, hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
+                       "filter, fact_id, episode_id or all_users=True", user_id=user_id, agent_id=agent,
+                       session_id=session, before=cutoff, filter=text, fact_id=fact, episode_id=episode,
                        all_users=all_users)
-        refuse_blank("forget()", org_id=org_id, project_id=project_id)
+        refuse_blank(operation, org_id=org_id, project_id=project_id)
         if all_users and user_id is None:  # every user of a tenant: the call names the tenant, as delete_project does
-            require_tenant("forget(all_users=True)", what="every user of the project",
-                           hint="forget(all_users=True, org_id=..., project_id=...)", org_id=org_id,
-                           project_id=project_id)
-        where = parse_filter(filter)
-        if where is not None and (before is not None or fact_id is not None):
+            require_tenant(f"{operation.removesuffix('()')}(all_users=True)", what="every user of the project",
+                           hint=f"{operation.removesuffix('()')}(all_users=True, org_id=..., project_id=...)",
+                           org_id=org_id, project_id=project_id)
+        where = parse_filter(text)
+        if where is not None and (cutoff is not None or fact is not None):
             raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
                                "itself, and one fact is forgotten by its fact_id alone")
-        if fact_id is not None or episode_id is not None:
-            if where is not None or before is not None:
+        if fact is not None or episode is not None:
+            if where is not None or cutoff is not None:
                 raise InvalidInput("give fact_id or episode_id alone: a filter or before selects its own records")
-            reader = self._reader(org_id=org_id, project_id=project_id, user_id=user_id)
-            return delete_target(self.store, reader, fact_id, episode_id, sources=sources, actor=actor,
-                                 operation="forget()")
-        sc = forget_target(self.scope, user_id=user_id, agent_id=agent_id, session_id=session_id, before=before,
+            return _OneRecord(self._reader(org_id=org_id, project_id=project_id, user_id=user_id), fact, episode)
+        sc = forget_target(self.scope, user_id=user_id, agent_id=agent, session_id=session, before=cutoff,
                            all_users=all_users, sources=sources, org_id=org_id, project_id=project_id,
-                           filter=filter)
-        return forget_scope(self.store, sc, where=where, filter_text=filter, kind=kind, before=before,
-                            background=background, background_over=self.settings.forget_background_over,
-                            forgetter=self._forgetter, actor=actor)
+                           filter=text, operation=operation)
+        return _ScopeTarget(sc, where, text, cutoff)
 
     def delete_project(self, project_id: str, *, org_id: str | None = None, actor: str = "sdk") -> ForgetReceipt:
         """Delete a whole project: every row of it in every table and index, its idempotency keys,
@@ -238,27 +273,42 @@ class LifecycleMethods(RecallMethods):
                                "or PostgreSQL store")
         return delete_whole_project(self.store, tenant, actor=actor)  # type: ignore[arg-type]
 
-    def forget_preview(self, *, user_id: str | None = None, session_id: str | None = None,
-                       agent_id: str | None = None, before: datetime | None = None, org_id: str | None = None,
-                       project_id: str | None = None) -> ForgetPreview:
-        """What ``forget`` with the same target would delete now, without deleting anything: counts
-        per table (episodes, segments, facts, memory_events), the facts themselves and the sessions
-        touched (``lifecycle.preview``). The target is explicit as for ``forget``: the instance's
-        default user alone is not one.
+    def forget_preview(self, *, user_id: str | None = None, session_id: str | NotGiven | None = NOT_GIVEN,
+                       fact_id: int | NotGiven | None = NOT_GIVEN, agent_id: str | NotGiven | None = NOT_GIVEN,
+                       all_users: bool = False, before: datetime | NotGiven | None = NOT_GIVEN,
+                       org_id: str | None = None, project_id: str | None = None,
+                       filter: str | Expr | NotGiven | None = NOT_GIVEN, kind: str = "fact",
+                       episode_id: int | NotGiven | None = NOT_GIVEN, sources: bool = False) -> ForgetPreview:
+        """What ``forget`` with the same arguments would delete now, without deleting anything: every
+        target ``forget`` takes (a user, agent or session, ``before``, ``filter`` with ``kind``,
+        ``fact_id`` with or without ``sources``, ``episode_id``, ``all_users``), read by the code the
+        forget decides with (``lifecycle.preview``): ``counts`` per table (episodes, segments,
+        facts, memory_events: what the receipt then counts unless something is written in between),
+        the ``facts`` themselves (any status), the ``sessions`` touched and, when the forget names its
+        messages (one fact's, one message, a filter's), their ``episode_ids``. The target is checked
+        as ``forget`` checks it, so the instance's default user alone is not one, and
+        ``forget_preview(fact_id=12)`` previews ``forget(fact_id=12)`` (``delete_preview(12)`` too).
 
         Raises:
-            InvalidInput: no user, agent or session named, or a session or agent without its user.
-            StoreError: the store has no forget jobs (the in-memory reference store).
+            InvalidInput, NotFound, InvalidFilter: what ``forget`` with the same arguments raises (the
+                message names ``forget_preview()``); ``InvalidInput`` also for a fact, message or filter
+                on a store without forget jobs.
+            StoreError: a user, agent, session or ``before`` on a store without forget jobs (the
+                in-memory reference store).
         """
-        if user_id is None and agent_id is None and session_id is None:
-            raise InvalidInput("forget_preview() needs a target: user_id, and session_id or agent_id to narrow it")
-        if user_id is None:
-            raise InvalidInput("a session or agent of every user is not previewed: give its user_id")
-        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user_id, agent_id, session_id)
-        check_scope(sc, needs_owner=True)
+        target = self._forget_target("forget_preview()", user_id=user_id, session_id=session_id, fact_id=fact_id,
+                                     agent_id=agent_id, all_users=all_users, before=before, org_id=org_id,
+                                     project_id=project_id, filter=filter, episode_id=episode_id, sources=sources)
+        if isinstance(target, _OneRecord):
+            return delete_preview(self.store, target.reader, target.fact_id, target.episode_id, sources=sources,
+                                  operation="forget_preview()")
+        store = cast("LifecycleStore", self.store)
+        if target.where is not None:
+            check_filter(self.store, target.where, target.filter, kind, operation="forget_preview")
+            return filter_preview(store, target.scope, target.where, kind=kind)
         self._require(self.store.capabilities.forget_jobs, "forget_preview")
-        cutoff = None if before is None else require_aware(before, "before")
-        return forget_preview(cast("LifecycleStore", self.store), sc, before=cutoff)
+        cutoff = None if target.before is None else require_aware(target.before, "before")
+        return forget_preview(store, target.scope, before=cutoff)
 
     def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """Receipts of forget jobs (one, or every unfinished one): status, counts so far, progress."""

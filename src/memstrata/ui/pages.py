@@ -25,6 +25,7 @@ from memstrata.errors import InvalidInput, NotFound
 from memstrata.integrations.markdown import export_folder
 from memstrata.lifecycle.export import dumps, require_records
 from memstrata.lifecycle.preview import OwnerCount
+from memstrata.lifecycle.target import left_out_if_none
 from memstrata.server.auth import Principal
 from memstrata.server.errors import ApiError
 from memstrata.types import Episode, Fact, Scope
@@ -301,7 +302,7 @@ def forget_preview(request: Request, view: View) -> Response:
     target, session = forget_target(request.query_params)
     scope = view.scope(user, session)
     preview = view.call(lambda: view.memory.forget_preview(
-        user_id=scope["user_id"], session_id=scope["session_id"], org_id=scope["org_id"],
+        user_id=scope["user_id"], session_id=left_out_if_none(scope["session_id"]), org_id=scope["org_id"],
         project_id=scope["project_id"]))
     return render(view, "forget.html", user=user, target=target, session=session or "", preview=preview,
                   statement=_named(view), when=views.when)
