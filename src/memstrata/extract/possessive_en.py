@@ -32,6 +32,8 @@ _DESCRIBES = lazy_regex(
     r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
     r"this|these|those|one|different|shot|spent|urgent|crazy|insane|intense|hectic|packed|full|empty|messy|"
     r"chaotic|what|how|why|where|when|who|[a-z]+ly|"
+    # where the thing is now, not which it is: "my phone is somewhere in the car", "my keys are missing"
+    r"somewhere|nowhere|anywhere|missing|lost|through|via|"
     # how the thing is, not which it is: its condition, its age, how it came ("my car is almost paid off", "my phone is
     # brand new", "my laptop is second-hand", "my car is ten years old")
     r"almost|nearly|barely|brand|second-?hand|refurbished|paid|"
@@ -85,12 +87,14 @@ _NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|abou
 _LABEL_INSIDE = lazy_regex(r"(?<!\d)(?<!REDACTED):(?!\d)")  # "[REDACTED:email]" is a placeholder, read as such
 
 
-#: A service one holds with a provider ("My phone plan is with Verizon", "My insurance is with Geico"): "with" and a
-#: capitalised name after it name the provider, which is the service's value ("my heart is with you" names none).
-_SERVICE = lazy_regex(r"(?:^|\s)(?:plan|contract|internet|broadband|insurance|account|mortgage|loan|pension|"
+#: A service one holds with a provider ("My phone plan is with Verizon", "My insurance is with Geico", "My car
+#: insurance is through Progressive"): "with" / "through" / "via" and a capitalised name after it name the provider,
+#: which is the service's value ("my heart is with you" names none).
+_SERVICE = lazy_regex(r"(?:^|\s)(?:plan|contract|internet|broadband|insurance|account|mortgage|loan|pension|bank|"
                       r"electricity|utilities|cable|hosting|subscription|membership|policy|provider|carrier|service)$",
                       _IC)
-_WITH_PROVIDER = lazy_regex(r"^with\s+(?P<v>(?-i:[A-Z][\w.&'-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w.&'-]*){0,3}))$", _IC)
+_WITH_PROVIDER = lazy_regex(r"^(?:with|through|via)\s+"
+                            r"(?P<v>(?-i:[A-Z][\w.&'-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w.&'-]*){0,3}))$", _IC)
 
 
 #: A person said by kind and name ("a guy named Rick", "a woman called Dana"): the name is the value.
@@ -161,6 +165,7 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if m is not None and (called := _PERSON_NAMED.match(value)):
         value = called.group("v")  # "Our plumber is a guy named Rick": Rick
     provider = m is not None and _SERVICE.search(m.group("attr")) and (held := _WITH_PROVIDER.match(value))
+    value_said = value
     if provider and held:
         value = held.group("v")  # "My phone plan is with Verizon": Verizon
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
@@ -187,7 +192,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
         return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
     found = attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
     if provider:  # "phone plan is with Verizon"
-        found = [replace(f, statement=f.statement.replace(f" is {value}", f" is with {value}", 1)) for f in found]
+        how = value_said.split()[0].lower()  # "with" / "through" / "via", as said
+        found = [replace(f, statement=f.statement.replace(f" is {value}", f" is {how} {value}", 1)) for f in found]
     return found
 
 
