@@ -19,7 +19,7 @@ from memstrata.text.regex import lazy_regex
 
 #: "my <relation> <Name>" ("our neighbor Tom" too): the relation in any case, the name capitalised.
 #: A pet named after its kind is one too ("My dog Biscuit is 5" stored ``user.dog_biscuit = 5``).
-_EN = lazy_regex(rf"^(?i:(?:my|our)\s+(?P<rel>{subject_en._RELATION}|{subject_en._PET}))\s+(?P<name>[A-Z][a-z]+)"
+_EN = lazy_regex(rf"^(?i:(?:my|our)\s+(?P<rel>{subject_en.NAMED_RELATION}|{subject_en._PET}))\s+(?P<name>[A-Z][a-z]+)"
                  r"(?P<rest>(?!')\b.*)$")
 _ZH = lazy_regex(rf"^我们?的?(?P<rel>{subject_zh.RELATION})(?P<name>{subject_zh.NAME})(?P<rest>.*)$")
 
@@ -44,8 +44,9 @@ def names_a_person(phrase: str, lang: str) -> bool:
 
 #: "Tom (my coworker) is allergic to shellfish", "Tom, my coworker, is allergic to shellfish": the relation said
 #: after the name, in brackets or between commas.
-_AFTER_EN = lazy_regex(rf"^(?P<name>[A-Z][a-z]+)\s*(?:\(\s*(?P<own>my|our)\s+(?P<rel>{subject_en._RELATION})\s*\)"
-                       rf"|,\s*(?P<own2>my|our)\s+(?P<rel2>{subject_en._RELATION})\s*,)\s*(?P<rest>[a-z].*)$", re.I)
+_AFTER_EN = lazy_regex(rf"^(?P<name>[A-Z][a-z]+)\s*(?:\(\s*(?P<own>my|our)\s+(?P<rel>{subject_en.NAMED_RELATION})\s*\)"
+                       rf"|,\s*(?P<own2>my|our)\s+(?P<rel2>{subject_en.NAMED_RELATION})\s*,)\s*(?P<rest>[a-z].*)$",
+                       re.I)
 
 
 def relation_first(sentence: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import cessation, directives, gazetteer, guards, habits
+from memstrata.extract import cessation, directives, gazetteer, guards, habits, shapes, subject_en
 from memstrata.extract.clause_en import _IC, _PAST, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_INFORMAL,
@@ -127,6 +127,10 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
             for f in _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)]
 
 
+#: A person alone, with no verb: what "and I" cut off ("my wife and I will ...").
+_ONLY_SOMEONE = lazy_regex(r"(?:my|our)\s+(?:[\w-]+\s+)?[\w-]+(?:\s+[A-Z][a-z]+)?", _IC)
+
+
 def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[Finding]:
     """A clause under "from now on" that no specific pattern read. A way of working said to the agent is the
     sentence's instruction (``extract.directives``: "From now on, run ruff before committing"); what the user says
@@ -135,6 +139,13 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[F
     text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
                   clause, flags=_IC)
     # "From now on you are not a chatbot", "you'll reply in French": said to the assistant, about the assistant
+    if _ONLY_SOMEONE.fullmatch(text):
+        return []  # "From now on my wife and I will eat at 7": "my wife" alone, cut off before "and I", does nothing
+    if (other := subject_en.someone_will(text)) is not None:
+        # "From now on my sister will go grocery shopping on Sundays": the sister's habit, never the user's
+        who, done = other
+        found = [replace(f, statement=habits.said_of_user(f.value)) for f in _f("preference.habit", done, conf, clause)]
+        return shapes.about(found, who) if who else []
     to_assistant = _INSTRUCT.match(text) or re.match(r"(?:you|you're|you'll|your)\b", text, _IC)
     key = "assistant.instruction" if to_assistant else "preference.habit"
     found = _f(key, text, conf, clause)

@@ -129,7 +129,8 @@ def _as_said(clause: str, sentence: str) -> str:
 def _moved(finding: Finding, lang: str) -> list[Finding]:
     if lang == "en":
         act = activity_of(finding.value)
-        return [Finding("preference.habit", act, CONF_STATED, finding.clause, retract=True), finding] if act else []
+        return [Finding("preference.habit", act, CONF_STATED, finding.clause, retract=True, subject=finding.subject),
+                finding] if act else []
     m = _DAY_FIRST_ZH.match(finding.value)
     if m is None or _NO_ACTIVITY_ZH.match(m.group("act")):
         return []

@@ -87,15 +87,18 @@ _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|t
              r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
              r"brother|sister)|grandson|granddaughter")
+#: A relation with a word that says which one, before a name ("my best friend Kofi", "my new boss Dana", "my ex-wife
+#: Lena"): the name says who; without one, "my best friend", "my ex-wife" are no relative of the user's (``kin``).
+NAMED_RELATION = rf"(?:(?:best|closest|oldest|old|new|former|ex)[\s-]+)?(?:{_RELATION})"
 #: Someone named by their relation to the one before "'s" ("My brother's girlfriend", "Tom's boss"): a third person.
 _RELATION_FIRST = lazy_regex(rf"^(?:(?:new|old|best|ex|older|younger|little|big)[\s-]+)?(?:{_RELATION}|ex)\b", _IC)
 #: A pet named after its kind ("my dog Biscuit", "our cat Mimi"): what is said next is the pet's, as of a person named.
 _PET = rf"{kin.ANIMALS_EN}|pup|pony"
 #: "My colleague Tom", and a note's "Colleague Tom", "Coworker Tom" (the relation capitalised, opening the sentence).
-_SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION}|{_PET})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
+_SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{NAMED_RELATION}|{_PET})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
                       r"(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
                       r"(?P<rest>.+)$")
-_RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
+_RELATIVE = lazy_regex(rf"^(?:my|our)\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
 #: A favourite said of someone ("My wife's favourite colour is red", "Priya's favorite color is green"): a like, which
 #: the like reader keys as the user's own favourite is keyed, under that person. A relative's other attributes are the
 #: possessive copula's (``extract.possessive_en``: "My daughter's school is Lincoln Elementary" is ``daughter.school``).
@@ -131,7 +134,7 @@ NOT_NAMES = frozenset({
 #: Relations said in the plural: the verb they take is the plain one ("My parents live in Ohio").
 PLURAL_RELATIONS = r"parents|grandparents|in-laws|kids|children|sons|daughters|twins"
 #: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
-_RELATIVES = lazy_regex(rf"^my\s+(?P<rel>{PLURAL_RELATIONS})\s+"
+_RELATIVES = lazy_regex(rf"^(?:my|our)\s+(?P<rel>{PLURAL_RELATIONS})\s+"
                         rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
                         r"prefer|hate|use|eat|drink|play|go|attend|went|got|started)\b(?P<rest>.*)$", _IC)
 _PLURAL_AS_I = {"are": "I'm", "were": "I was"}
@@ -189,6 +192,30 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
         return None
     said = first_person(f"user {rest}")
     return (who, _visit(said)) if said else None
+
+
+#: What someone will do from now on, said after them: "my sister will go shopping on Sundays", "Tom is going to drive".
+_WILL = lazy_regex(r"^(?:will|is\s+going\s+to|are\s+going\s+to)\s+(?P<v>\S.*)$", _IC)
+
+
+def someone_will(clause: str) -> tuple[str, str] | None:
+    """``(subject, what they will do)`` for a clause that says what a named person or a relative will do ("my sister
+    will go grocery shopping on Sundays" → ``("sister", "go grocery shopping on Sundays")``, "Tom is going to drive
+    the kids" → ``("Tom", …)``); ``("", …)`` when the one named is no one kept ("my friend will …": ``someone_else``
+    keeps only relatives and named people); ``None`` for a clause about the user or no one named.
+
+    >>> someone_will("my sister will go shopping on Sundays"), someone_will("I will go shopping")
+    (('sister', 'go shopping on Sundays'), None)
+    """
+    text = clause.strip()
+    m = _SOMEONE.match(text)
+    if m is None or m.group("name") in NOT_NAMES or m.group("poss"):
+        m = _RELATIVE.match(text)
+    if m is None or m.group("poss") or (will := _WILL.match(m.group("rest"))) is None:
+        return None
+    who = m.group("name") or m.group("rel")
+    kept = bool(m.group("name")) or kin.is_relative(who)
+    return (who if kept else ""), will.group("v")
 
 
 def _role(sentence: str) -> tuple[str, str] | None:
