@@ -269,6 +269,10 @@ _FAREWELL = lazy_regex(r"\b(?:see|talk to|talk with|chat with|speak to|catch)\s+
 #: What leads into a relative period and goes with it ("in the", "over the", "for the" past week).
 _TIME_LEAD = re.compile(r"(?:\s+\b(?:in|over|during|for|within|throughout))?\s+\bthe$"
                         r"|\s+\b(?:since|until|till|as of|starting)$", re.IGNORECASE)
+#: "on" before a day, when words go on after the time: "flying to Tokyo on 15 January for a conference" kept
+#: "flying to Tokyo on for a conference". At the clause's end a stranded preposition is the value readers' to cut
+#: (``events_en._STRANDED``): cut here too, "check in on 1 February" lost its "in" as well.
+_ON_LEAD = re.compile(r"\s+\bon$", re.IGNORECASE)
 
 
 def without_time(clause: str) -> str:
@@ -280,6 +284,8 @@ def without_time(clause: str) -> str:
     head, tail = clause[: span[0]].rstrip(), re.sub(r"^['’]s\b", "", clause[span[1] :]).lstrip(" ,，")
     # "been reading a lot in the past week": the article and preposition go with the time words
     head = _TIME_LEAD.sub("", head)
+    if tail[:1].isalnum():
+        head = _ON_LEAD.sub("", head)
     joiner = " " if head and tail and head[-1].isascii() and tail[0].isascii() else ""
     return (head + joiner + tail).strip()
 
@@ -288,6 +294,29 @@ def is_only_time(clause: str) -> bool:
     """True if the clause is nothing but a time phrase ("Yesterday", "上周末")."""
     span = time_span(clause)
     return span is not None and clean_value(without_time(clause), "en") == ""
+
+
+#: A bracket and what it holds ("（2026年12月18日）", "(Jan 15)"): no bracket inside.
+_BRACKETED = lazy_regex(r"\s*[(（](?P<inner>[^()（）]{1,40})[)）]")
+
+
+def without_bracketed_time(sentence: str) -> str:
+    """``sentence`` without a bracket that holds nothing but a time and restates one said outside it: "我下周五
+    （2026年12月18日）去北京出差" → "我下周五去北京出差", "dentist next Friday (Dec 18) at 3" → "dentist next Friday at
+    3". Read as said, the bracket cut the clause after its time and neither half was a plan. A bracketed time that
+    is the sentence's only one, or a bracket that holds more than a time, stays.
+
+    >>> without_bracketed_time("我下周五（12月18日）去北京出差"), without_bracketed_time("我（12月18日）去北京出差")
+    ('我下周五去北京出差', '我（12月18日）去北京出差')
+    """
+    if "(" not in sentence and "（" not in sentence:
+        return sentence
+    out = sentence
+    for m in reversed(list(_BRACKETED.finditer(sentence))):
+        rest = sentence[: m.start()] + sentence[m.end():]
+        if is_only_time(m.group("inner")) and time_span(rest) is not None:
+            out = out[: m.start()] + out[m.end():]
+    return out
 
 
 def merge_time_clauses(clauses: list[str]) -> list[str]:

@@ -65,7 +65,7 @@ from memstrata.extract import (
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.candidates import balanced, candidate, postal
-from memstrata.extract.clauses import Finding, clause_period
+from memstrata.extract.clauses import Finding, clause_period, without_bracketed_time
 from memstrata.extract.continued import with_continuations
 from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
@@ -121,7 +121,10 @@ class RuleExtractor:
         text = without_markup(without_fenced_code(text))  # quoted code, headings: no statements (extract.quoted)
         text = users_lines(text)  # a pasted transcript: the assistant's lines are not the user's
         wholes = split_sentences(text)
-        parts = ((n, tidy(part)) for n, whole in enumerate(wholes) for part in split_languages(tidy(whole)))
+        # "我下周五（12月18日）去北京出差": a bracket restating the time is no clause of its own
+        # (clauses.without_bracketed_time)
+        parts = ((n, tidy(part)) for n, whole in enumerate(wholes)
+                 for part in split_languages(tidy(without_bracketed_time(whole))))
         # a sentence the writer began: not a long one's cut tail nor a line after an unpunctuated line (a pasted list)
         begun = {n for n, _ in enumerate(wholes) if n == 0 or _SENTENCE_END.search(wholes[n - 1])}
         scope = carried.Scope()  # who "he" / "she" may be: the people this message has named

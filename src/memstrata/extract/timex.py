@@ -191,7 +191,15 @@ def _r_en_month(m: re.Match[str], today: date) -> Period:
 
 
 def _r_en_month_day(m: re.Match[str], today: date) -> Period | None:
-    return _safe_day(today.year, _month_number(m.group("mon")), int(m.group("d")))
+    """"Dec 20", "20 December", "Jan 15, 2027", "15 Jan 2027": that day, of the year said or else this one."""
+    year = m.groupdict().get("y")  # "the 3rd of Feb" has no year group
+    return _safe_day(int(year) if year else today.year, _month_number(m.group("mon")), int(m.group("d")))
+
+
+def _r_numeric_date(m: re.Match[str], today: date) -> Period | None:
+    """"2027-01-15", "2027/1/15", "2027.01.15": year, month and day in that order (ISO 8601's order, the one
+    numeric order no reader mistakes; "1/15" or "3/4" alone could be either month or day first, and are not read)."""
+    return _safe_day(int(m.group("y")), int(m.group("m")), int(m.group("d")))
 
 
 def _r_day_of_month(m: re.Match[str], today: date) -> Period | None:
@@ -315,10 +323,14 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\b{_NUM_EN} (?P<unit>day|week|month|year)s? from now\b", _r_ago(1)),
         (rf"\b(?:(?P<rel>last|this|next|coming) |on )?(?P<wd>{_WD_EN})\b", _r_en_weekday),
         (rf"\b(?:in )?(?P<mon>{_MON_DATED_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
-        (rf"\b(?P<mon>{_MON_DATED_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
-        # "on 14 March", "20th March": the day first, as British English writes it (a capital: "2 may work" is no date)
-        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?=(?-i:[A-Z]))(?P<mon>{_MON_DATED_EN})(?!\w)",
+        # a year after the day ("Jan 15, 2027", "15 Jan 2027") is the date's, not a year of its own left in the value
+        (rf"\b(?P<mon>{_MON_DATED_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>(?:19|20)\d\d))?\b",
          _r_en_month_day),
+        # "on 14 March", "20th March": the day first, as British English writes it (a capital: "2 may work" is no date)
+        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?=(?-i:[A-Z]))(?P<mon>{_MON_DATED_EN})(?!\w)"
+         rf"(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?", _r_en_month_day),
+        (r"(?<![\d.])(?P<y>(?:19|20)\d\d)(?P<sep>[-/.])(?P<m>0?[1-9]|1[0-2])(?P=sep)(?P<d>0?[1-9]|[12]\d|3[01])(?![\d.])",
+         _r_numeric_date),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
         (rf"\bthe (?P<d>\d{{1,2}})(?:st|nd|rd|th) of (?P<mon>{_MON_DATED_EN})(?!\w)", _r_en_month_day),
         (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th) of (?P<rel>last|this|next) month\b", _r_en_month_rel_day),
@@ -437,7 +449,8 @@ def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) 
     """``period`` moved to its next occurrence when its expression names no year or week
     (see ``resolve_relative``'s ``prefer_future``); otherwise ``period`` unchanged."""
     start, end = period
-    yearless = resolver in (_r_en_month_day, _r_zh_month_day, _r_zh_month, _r_new_year) or (
+    yearless = resolver in (_r_zh_month_day, _r_zh_month, _r_new_year) or (
+        resolver is _r_en_month_day and not match.groupdict().get("y")) or (
         resolver is _r_month_end and bool(match.group("m"))) or (
         resolver is _r_en_month and (match.group("rel") or "in").lower() == "in")
     if yearless:
