@@ -11,6 +11,7 @@ message it stores. Real SQLite files, the real embedding model, the CLI in-proce
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from memstrata import Memory
 from memstrata.cli import app
 from memstrata.embed.base import EmbeddingCache
 from memstrata.extract.base import FactCandidate
-from memstrata.integrations.markdown import export_folder, import_folder
+from memstrata.integrations.markdown import ExportReport, export_folder, import_folder
 from memstrata.types import Episode, Fact
 
 SAID = ("I like Arctic Monkeys", "I prefer UPS for shipping", "我对芒果过敏", "我住在杭州")
@@ -117,13 +118,65 @@ class BandExtractor:
                               importance=0.5, statement="favourite band is Arctic Monkeys")]
 
 
-def test_a_forgotten_fact_whose_key_the_export_cannot_name_is_said_loudly(
-        tmp_path: Path, embedder: EmbeddingCache) -> None:
+def _band(memory: Memory, user: str) -> list[Fact]:
+    return [f for f in memory.list(status="all", user_id=user, limit=100) if isinstance(f, Fact)
+            and f.key == "band.favourite"]
+
+
+def _round_trip(tmp_path: Path, embedder: EmbeddingCache, forget: Callable[[Memory, str], object],
+                user: str) -> tuple[ExportReport, int]:
+    """Say a band and a carrier, ``forget`` the band's fact (its message stays), export the folder and
+    import it into a new database whose extractor draws the band again; checks the band is gone there by
+    every read and the carrier's message came through. Returns the export report and the band's message."""
     with Memory(tmp_path / "a.db", embedder=embedder, extractor=BandExtractor()) as memory:
-        memory.add("I like Arctic Monkeys", user_id="eve")
-        [fact] = [f for f in memory.list(user_id="eve") if isinstance(f, Fact)]
-        memory.forget(fact_id=fact.id, user_id="eve")
-        report = export_folder(memory, tmp_path / "proj", user_id="eve")
-        assert (report.forgotten, report.unmarked) == (0, (fact.id,))
-        manifest = json.loads((tmp_path / "proj" / ".memstrata.json").read_text(encoding="utf-8"))
-        assert manifest["forgotten_unmarked"] == [fact.id]
+        band = memory.add("I like Arctic Monkeys", user_id=user).episode_id
+        memory.add("I prefer UPS for shipping", user_id=user)
+        forget(memory, user)
+        assert _band(memory, user) == []
+        report = export_folder(memory, tmp_path / "proj", user_id=user)
+    with Memory(tmp_path / "b.db", embedder=embedder, extractor=BandExtractor()) as target:
+        import_folder(target, tmp_path / "proj", user_id=user)
+        assert _band(target, user) == []
+        assert not [h for h in target.search("which band do I like? Arctic Monkeys", user_id=user)
+                    if h.fact is not None and h.fact.key == "band.favourite"]
+        assert "Arctic Monkeys" not in target.context("which band do I like?", user_id=user)
+        assert "I prefer UPS for shipping" in _said(target, user)
+    return report, band
+
+
+def test_a_fact_forgotten_by_filter_under_a_key_no_mark_can_name_does_not_come_back(
+        tmp_path: Path, embedder: EmbeddingCache) -> None:
+    # the filter's forget keeps the message and a suppression no mark can carry: its message is left out
+    report, band = _round_trip(tmp_path, embedder, lambda m, u: m.forget(user_id=u, filter='key = "band.favourite"'),
+                               "fay")
+    assert (report.left_out, report.unmarked, report.forgotten) == ((band,), (), 0)
+    manifest = json.loads((tmp_path / "proj" / ".memstrata.json").read_text(encoding="utf-8"))
+    assert manifest["left_out_episodes"] == [band] and band not in manifest["episodes"]
+
+
+def test_a_forgotten_fact_whose_key_the_export_cannot_name_leaves_its_message_out(
+        tmp_path: Path, embedder: EmbeddingCache) -> None:
+    facts: list[int] = []
+
+    def by_id(memory: Memory, user: str) -> None:
+        [fact] = _band(memory, user)
+        facts.append(fact.id)
+        memory.forget(fact_id=fact.id, user_id=user)
+    report, band = _round_trip(tmp_path, embedder, by_id, "eve")
+    assert (report.forgotten, report.unmarked, report.left_out) == (0, tuple(facts), (band,))
+    manifest = json.loads((tmp_path / "proj" / ".memstrata.json").read_text(encoding="utf-8"))
+    assert manifest["forgotten_unmarked"] == facts
+
+
+def test_a_fact_forgotten_by_filter_under_a_key_a_mark_names_keeps_its_message(
+        tmp_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(tmp_path / "a.db", embedder=embedder) as source:
+        for text in SAID:
+            source.add(text, user_id="gus")
+        source.forget(user_id="gus", filter='value = "Arctic Monkeys"')
+        report = export_folder(source, tmp_path / "proj", user_id="gus")
+        assert (report.forgotten, report.left_out, report.episodes) == (1, (), len(SAID))
+        with Memory(tmp_path / "b.db", embedder=embedder) as target:
+            import_folder(target, tmp_path / "proj", user_id="gus")
+            assert "Arctic Monkeys" not in {v for _, v, _ in _facts(target, "gus")}
+            assert set(SAID) <= set(_said(target, "gus"))

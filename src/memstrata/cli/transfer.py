@@ -141,13 +141,14 @@ def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str
         console.print(f"{counted(report.forgotten, 'fact')} forgotten from messages the folder shows "
                       f"{noun(report.forgotten, 'is', 'are')} marked on their lines (forgotten:KEY), so an import "
                       "keeps them forgotten", highlight=False, markup=False)
-    if report.unmarked:  # said on stderr: an import of this folder may bring these back
-        n = len(report.unmarked)
-        err.print(f"warning: {counted(n, 'fact')} forgotten from messages the folder shows (fact "
-                  f"{', '.join(f'#{i}' for i in report.unmarked)}) could not be marked: the export does not know "
-                  f"{noun(n, 'its key', 'their keys')}, so importing this folder may draw {noun(n, 'it', 'them')} "
-                  "again; the JSONL export (`memstrata export -o FILE`) carries every suppression, or forget the "
-                  "messages too (`memstrata forget --fact N --sources`)", highlight=False, markup=False)
+    if report.left_out:  # said on stderr: these messages are not in the folder
+        n = len(report.left_out)
+        facts = f" (fact {', '.join(f'#{i}' for i in report.unmarked)})" if report.unmarked else ""
+        err.print(f"warning: {counted(n, 'message')} left out of the folder (episode "
+                  f"{', '.join(f'#{i}' for i in report.left_out)}): a fact forgotten from "
+                  f"{noun(n, 'it', 'them')}{facts} has a key the export cannot name as a forgotten:KEY mark, so "
+                  f"importing {noun(n, 'its line', 'their lines')} would draw it again; the JSONL export (`memstrata "
+                  "export -o FILE`) carries every message with every suppression", highlight=False, markup=False)
 
 
 def import_cmd(

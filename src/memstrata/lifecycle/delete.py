@@ -21,6 +21,7 @@ from memstrata.filter.fields import require_fields_of
 from memstrata.lifecycle.direct import forget_now
 from memstrata.lifecycle.forget import (
     NONCE_KEY,
+    SUPPRESSED_KEY,
     BackgroundForgetter,
     ForgetReceipt,
     ids_digest,
@@ -32,6 +33,7 @@ from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.rollback import replaced_by
 from memstrata.lifecycle.target import require_id, require_owner, require_target
+from memstrata.store import suppressed
 from memstrata.store.forgotten import forgotten_fact
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.store.scope import check_scope
@@ -129,11 +131,14 @@ def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
         store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
         store.keep_outdated_marks(conn, [fact.id])  # its messages keep their state: outdated or current
         store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
+        # which kept message holds which suppression, so a copy that cannot name the key leaves it out
+        placed = (suppressed.placed(conn, cast(LifecycleStore, store).dialect, [fact.id])
+                  if store.capabilities.sql else [])
         store.keep_suppressed(conn, [fact.id], now)  # no extraction of its kept messages makes it again
         store.delete_facts(conn, [fact.id])
         store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                         detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce,
-                                "sources_kept": sorted(fact.citations)}, now=now)
+                                "sources_kept": sorted(fact.citations), SUPPRESSED_KEY: placed}, now=now)
     store.clear_caches()
     return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                          ids_sha256=digest, nonce=nonce,

@@ -63,6 +63,9 @@ ROLLBACK = "rollback"
 ROLLBACK_KEY = "rollback_events"
 #: Key of the job's ``counts`` JSON (and of a tombstone's ``detail``) holding the receipt's nonce.
 NONCE_KEY = "receipt_nonce"
+#: Key of a tombstone's ``detail`` listing ``[episode id, digest]`` of each suppression the forget kept in
+#: a message that stays (``store.suppressed.placed``): ids and digests only, for the Markdown export.
+SUPPRESSED_KEY = "suppressed"
 #: First line of the text a receipt hashes when it has a nonce (``ids_digest``).
 RECEIPT_V2 = "memstrata forget receipt v2"
 

@@ -28,6 +28,7 @@ from memstrata.lifecycle.forget import (
     CHUNK,
     NONCE_KEY,
     SCRUBBED,
+    SUPPRESSED_KEY,
     TABLE_OF,
     TABLES,
     ForgetReceipt,
@@ -39,6 +40,7 @@ from memstrata.lifecycle.forget import (
     replaced_of,
 )
 from memstrata.paging import START, Position
+from memstrata.store import suppressed
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Episode, Fact, Scope
 
@@ -97,6 +99,7 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
     deleted: list[tuple[str, int]] = []
     rollbacks: list[int] = []
     kept: set[int] = set()  # the messages that stated the facts forgotten: they stay, and the receipt says so
+    placed: list[list[int | str]] = []  # [episode, digest] of each suppression kept in them
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
         with store.db.write() as conn:
@@ -106,6 +109,7 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
             else:
                 facts = chunk
                 kept.update(e for fact in store.load_facts(conn, facts) for e in fact.citations)
+                placed += suppressed.placed(conn, store.dialect, facts)  # where the suppressions go: the tombstone
                 store.keep_outdated_marks(conn, facts)  # their messages stay: outdated or current, as they were
                 scrubbed = delete_facts(store, conn, facts, counts)
             deleted += [("facts", f) for f in facts]
@@ -120,7 +124,8 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
     with store.db.write() as conn:
         left = keys_left_empty(store, conn, rollbacks)
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor, now=now, detail={
-            "what": what, "kind": kind, "counts": receipt_counts, "ids_sha256": digest, NONCE_KEY: nonce})
+            "what": what, "kind": kind, "counts": receipt_counts, "ids_sha256": digest, NONCE_KEY: nonce,
+            **({SUPPRESSED_KEY: placed} if placed else {})})
     store.clear_caches()
     purged = store.purge_deleted([TABLE_OF.get(t, t) for t, n in receipt_counts.items() if n]) if deleted else True
     return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest, nonce=nonce,

@@ -9,16 +9,22 @@ exporter names it by trying the keys the fact could have had (``candidate_keys``
 suppressions the owner keeps (``forgotten_keys``); the importer keeps the same suppression for
 the message it is about to store (``keep_forgotten``), before the message is read for facts.
 
-Only the key is named, never a value: the message, kept on purpose, is in the copy anyway.
+Only the key is named, never a value: the message, kept on purpose, is in the copy anyway. A key no
+candidate names (one an LLM drew) cannot be marked, so the copy must leave that message out
+(``unmarkable``): every forget that keeps a suppression places it on its message in its tombstone
+(``[episode id, digest]``), whatever it forgot by (an id, a filter, an expiry), so the exporter knows
+which messages hold one it cannot name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import GENERIC_KEYS, KEYS, NOT_DRUNK_KEY
+from memstrata.lifecycle.forget import SUPPRESSED_KEY
 from memstrata.privacy.policy import strictest
 from memstrata.store import suppressed
 from memstrata.store.dialect import rows
@@ -105,25 +111,58 @@ def keep_forgotten(memory: Memory, forgotten: Iterable[tuple[Message, Sequence[s
     return sum(suppressed.keep_stored(memory.store, owner, sorted(shas)) for owner, shas in by_owner.items())
 
 
-def unnamed(memory: Memory, episodes: Sequence[Episode], found: dict[int, tuple[str, ...]], user: str) -> list[int]:
-    """The ids of the facts forgotten one by one (``forget(fact_id=...)``, whose tombstone names the
-    messages it kept: ``sources_kept``) whose kept messages among ``episodes`` all lack a named key in
-    ``found``: an import of those messages may draw them again. A lower bound (a fact forgotten by a
-    filter records no messages; a message with a named key is taken to carry every fact forgotten
-    from it); ``[]`` on a store without SQL."""
+@dataclass(frozen=True)
+class Unmarkable:
+    """What of a copy of ``episodes`` no ``forgotten:KEY`` mark can keep forgotten (``unmarkable``).
+
+    Attributes:
+        episodes: the messages holding a suppression whose key the export cannot name: a copy of one
+            would draw the forgotten fact again, so the export leaves them out (ascending).
+        facts: the facts forgotten one by one (``forget(fact_id=...)``) from those messages, for the
+            report (a forget by filter records no fact ids).
+    """
+
+    episodes: tuple[int, ...] = ()
+    facts: tuple[int, ...] = ()
+
+
+def unmarkable(memory: Memory, episodes: Sequence[Episode], found: dict[int, tuple[str, ...]],
+               user: str) -> Unmarkable:
+    """Of ``episodes`` (one owner's, the copy's), those holding a suppression ``found`` (their named keys,
+    ``forgotten_keys``) does not name. Every forget that keeps a suppression places it on its message in
+    its tombstone (``[episode id, digest]``, ``lifecycle.forget.SUPPRESSED_KEY``: a fact by id or by
+    filter, an expired fact); an older tombstone of a fact forgotten by id names only the messages it
+    kept (``sources_kept``), and one of them counts when none of them has a named key. Empty on a store
+    without SQL."""
     store = cast(LifecycleStore, memory.store)
     if not store.capabilities.sql or not episodes:
-        return []
-    shown = {e.id for e in episodes}
+        return Unmarkable()
+    shown = {e.id: e for e in episodes}
     scope = episodes[0].scope
+    owner = suppressed.owner_of(Scope(scope.org_id, scope.project_id, user))
+    named = {suppressed.digest(_hash(shown[e]), key) for e, keys in found.items() for key in keys}
     d = store.dialect
     with store.db.read() as conn:
         stones = rows(conn, d, "SELECT fact_id, detail FROM memory_events WHERE action = 'delete' AND org_id = ? "
-                               "AND project_id = ? AND user_id = ?", (scope.org_id, scope.project_id, user))
-    out = []
+                               "AND project_id = ? AND user_id = ?", owner)
+        kept = {sha for group in suppressed.records(conn, d, "org_id = ? AND project_id = ? AND user_id = ?", owner)
+                for sha in group["digests"]}
+    left: set[int] = set()
+    facts: set[int] = set()
     for stone in stones:
-        kept = d.read_json(stone["detail"]).get("sources_kept")
-        here = [e for e in kept if e in shown] if isinstance(kept, list) else []
-        if here and not any(e in found for e in here):
-            out.append(int(stone["fact_id"]))
-    return sorted(set(out))
+        detail = d.read_json(stone["detail"])
+        pairs = detail.get(SUPPRESSED_KEY)
+        if isinstance(pairs, list):
+            here = {int(e) for e, sha in pairs if sha in kept and sha not in named and int(e) in shown}
+        else:  # a tombstone from before suppressions were placed: the messages the fact kept
+            sources = detail.get("sources_kept")
+            ids = [int(e) for e in sources if e in shown] if isinstance(sources, list) else []
+            here = set() if any(e in found for e in ids) else set(ids)
+        left |= here
+        if here and stone["fact_id"] is not None:
+            facts.add(int(stone["fact_id"]))
+    return Unmarkable(tuple(sorted(left)), tuple(sorted(facts)))
+
+
+def _hash(episode: Episode) -> str:
+    return episode_hash(episode.role, episode.producer_id, episode.created_at, episode.content)

@@ -19,7 +19,7 @@ from typing import Any
 
 from memstrata.config import Settings
 from memstrata.facts.resolve import EXACT_KEYS
-from memstrata.lifecycle.forget import drop_summaries, run_to_end, running_jobs
+from memstrata.lifecycle.forget import SUPPRESSED_KEY, drop_summaries, run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
 from memstrata.store import forgotten, suppressed
 from memstrata.store.dialect import Dialect, rows, run, scalar
@@ -117,12 +117,15 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
             # an expired value leaves the events of the facts that stay too (``store.event_scrub``)
             store.scrub_events(conn, facts=ids, episodes=())
             forgotten.keep(conn, d, "facts", ids, now)
-            suppressed.keep(conn, d, ids, now, going=_expired_sources(conn, d, ids, cutoff))
+            staying = _expired_sources(conn, d, ids, cutoff)
+            placed = {o["id"]: suppressed.placed(conn, d, [o["id"]], going=staying) for o in owners}
+            suppressed.keep(conn, d, ids, now, going=staying)
             facts += store.delete_facts(conn, ids)
             for o in owners:
                 store.log_event(conn, Scope(o["org_id"], o["project_id"], o["user_id"], o["agent_id"]),
                                 fact_id=o["id"], action="delete", actor=ACTOR,
-                                detail={"what": "fact", "reason": "expired"}, now=now)
+                                detail={"what": "fact", "reason": "expired",
+                                        **({SUPPRESSED_KEY: placed[o["id"]]} if placed[o["id"]] else {})}, now=now)
         on_step("sweep facts")
     while True:
         with store.db.write() as conn:

@@ -152,16 +152,33 @@ def owner_of(scope: Scope) -> tuple[str, str, str]:
 def keep(conn: Any, d: Dialect, facts: Sequence[int], now: datetime, *, going: Iterable[int] = ()) -> int:
     """Inside an open write, before ``facts`` are deleted: suppress each one's key in every message
     it cites but those in ``going`` (deleted with it). Returns how many suppressions were new."""
-    gone, added = set(going), 0
+    return sum(insert(conn, d, owner, sha, now) for owner, _, sha in _placed(conn, d, facts, going))
+
+
+def placed(conn: Any, d: Dialect, facts: Sequence[int], *, going: Iterable[int] = ()) -> list[list[int | str]]:
+    """Inside an open transaction, before ``facts`` are deleted: ``[episode id, digest]`` of each
+    suppression ``keep`` keeps for them (sorted), for the forget's tombstone: a copy of the messages
+    that cannot name a fact's key (``lifecycle.forgotten_keys``) still knows which message holds a
+    suppression it cannot carry. Ids and digests only: no key, no value."""
+    return [[episode, sha] for episode, sha in sorted({(e, sha) for _, e, sha in _placed(conn, d, facts, going)})]
+
+
+#: A suppression's owner: org, project and user (``""``: no user).
+Owner = tuple[str, str, str]
+
+
+def _placed(conn: Any, d: Dialect, facts: Sequence[int], going: Iterable[int]) -> list[tuple[Owner, int, str]]:
+    """(owner, episode id, digest) of each suppression of ``facts`` in a message not in ``going``."""
+    gone, out = set(going), list[tuple[Owner, int, str]]()
     for start in range(0, len(facts), CHUNK):
         batch = list(facts[start:start + CHUNK])
         for r in rows(conn, d, "SELECT f.org_id, f.project_id, f.user_id, f.key, e.id AS episode, e.content_hash "
                                "FROM facts f JOIN fact_citations c ON c.fact_id = f.id JOIN episodes e ON "
                                f"e.id = c.episode_id WHERE f.id IN ({','.join('?' * len(batch))})", batch):
             if int(r["episode"]) not in gone:
-                added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""),
-                                digest(r["content_hash"], r["key"]), now)
-    return added
+                out.append(((r["org_id"], r["project_id"], r["user_id"] or ""), int(r["episode"]),
+                            digest(r["content_hash"], r["key"])))
+    return out
 
 
 def insert(conn: Any, d: Dialect, owner: tuple[str, str, str], sha: str, at: datetime) -> int:

@@ -33,7 +33,7 @@ from memstrata.integrations.markdown.folder import (
 )
 from memstrata.integrations.markdown.notes import Marker, bullet, note_block
 from memstrata.lifecycle.export import require_records
-from memstrata.lifecycle.forgotten_keys import forgotten_keys, unnamed
+from memstrata.lifecycle.forgotten_keys import forgotten_keys, unmarkable
 from memstrata.memory import Memory
 from memstrata.types import Episode, Fact, Scope
 
@@ -48,15 +48,18 @@ GUIDE = ("<!-- memstrata projection of {user}'s memory. Edit a line to change it
 class ExportReport:
     """What an export wrote: ``files`` (relative paths), ``facts`` and ``episodes`` (counts), and
     ``forgotten``: the facts forgotten from messages the folder shows, each carried as a
-    ``forgotten:KEY`` mark on its message's line so an import keeps it forgotten; ``unmarked``: the
-    ids of facts forgotten from messages the folder shows whose key the export could not name
-    (``lifecycle.forgotten_keys.unnamed``): an import of the folder may draw them again."""
+    ``forgotten:KEY`` mark on its message's line so an import keeps it forgotten; ``left_out``: the
+    ids of the messages not written because a fact forgotten from them (by id, by filter, by expiry)
+    has a key the export cannot name (``lifecycle.forgotten_keys.unmarkable``): an import of their
+    lines would draw it again; ``unmarked``: the facts forgotten by id among those (a forget by
+    filter records no fact ids)."""
 
     files: tuple[str, ...]
     facts: int
     episodes: int
     forgotten: int = 0
     unmarked: tuple[int, ...] = ()
+    left_out: tuple[int, ...] = ()
 
 
 def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None, org_id: str | None = None,
@@ -87,6 +90,10 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     episodes = sorted(all_episodes(memory, user, org_id=org_id, project_id=project_id),
                       key=lambda e: (e.created_at, e.id))
     forgotten = forgotten_keys(memory, episodes, user, org_id=org_id, project_id=project_id)
+    # A message holding a forgotten fact whose key no mark can name would give the fact back to any
+    # import of the folder: it is left out, and the report and the manifest say which.
+    lost = unmarkable(memory, episodes, forgotten, user)
+    episodes = [e for e in episodes if e.id not in lost.episodes]
     marks = {e.id: Marker(None, (e.id,), forgotten.get(e.id, ())) for e in episodes}
     pages = {"MEMORY.md": memory_page(user, facts, [e for e in episodes if _long_term(e)], marks)}
     for day, said in _by_day([e for e in episodes if not _long_term(e)]).items():
@@ -98,13 +105,13 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     for rel, text in pages.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
-    lost = unnamed(memory, episodes, forgotten, user)
     manifest = {"user_id": user, "exported_at": utcnow().isoformat(), "files": sorted(pages),
                 "facts": [f.id for f in facts], "episodes": [e.id for e in episodes],
-                "forgotten_unmarked": lost}
+                "forgotten_unmarked": list(lost.facts), "left_out_episodes": list(lost.episodes)}
     (root / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    return ExportReport(tuple(sorted(pages)), len(facts), len(episodes), sum(map(len, forgotten.values())),
-                        tuple(lost))
+    shown = {e.id for e in episodes}
+    return ExportReport(tuple(sorted(pages)), len(facts), len(episodes),
+                        sum(len(keys) for e, keys in forgotten.items() if e in shown), lost.facts, lost.episodes)
 
 
 def memory_page(user: str, facts: list[Fact], notes: list[Episode], marks: dict[int, Marker] | None = None) -> str:
