@@ -73,7 +73,7 @@ def test_an_assistant_reply_between_is_no_other_message(tmp_path: Path) -> None:
     ("我住在南京。我老家在苏州。", "说错了，是在南通"),
     # a reply word alone may answer the assistant; a hedge or a clause names no value
     ("I live in Berlin", "No, Munich"),
-    ("我住在南京", "不对，是南通"),
+    ("我住在南京", "不对吧？"),
     ("I live in Berlin", "Sorry, I meant to ask about Munich"),
     ("我住在南京", "我是说我不想去"),
     ("我住在南京", "应该是吧"),

@@ -28,6 +28,8 @@ def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[t
     ("I love pizza", "sorry, I meant sushi", "food.like", "pizza", "sushi"),
     ("我最喜欢的水果是苹果", "说错了，是香蕉", "food.like", "苹果", "香蕉"),
     ("我喜欢喝乌龙茶", "不对，我是说普洱茶", "drink.like", "乌龙茶", "普洱茶"),
+    # 不对 says what was said is wrong: the value after it puts it right
+    ("我喜欢喝乌龙茶", "不对，普洱茶", "drink.like", "乌龙茶", "普洱茶"),
     # the one drink of a message that also names a food
     ("我喜欢喝绿茶，也喜欢吃苹果", "说错了，是红茶", "drink.like", "绿茶", "红茶"),
 ])
@@ -43,8 +45,9 @@ def test_a_thing_of_the_same_kind_supersedes_the_previous_value(tmp_path: Path, 
     ("我每天早上喝咖啡", "说错了，是茶", ("preference.habit", "每天早上喝咖啡")),
     ("我喜欢喝咖啡", "说错了，是咖啡馆", ("drink.like", "咖啡")),
     ("我住在南京", "说错了，是香蕉", ("identity.location", "南京")),
-    # a reply word alone opens no correction
-    ("我喜欢喝乌龙茶", "不对，普洱茶", ("drink.like", "乌龙茶")),
+    # a reply word alone opens no correction; 不对吧 asks
+    ("I like green tea", "No, jasmine tea", ("drink.like", "green tea")),
+    ("我喜欢喝乌龙茶", "不对吧？", ("drink.like", "乌龙茶")),
 ])
 def test_a_value_of_another_kind_changes_nothing(tmp_path: Path, first: str, fix: str,
                                                  kept: tuple[str, str]) -> None:

@@ -7,17 +7,20 @@ read as the new value alone under ``KEY``; the fact engine gives it the key of t
 for a place, a time for a time, a number for a number, a name sharing its first word for a name: "iPhone 13" →
 "iPhone 14"), or changes nothing.
 
-Precision first: only a marker that says the speaker misspoke opens one ("oops", "sorry, I meant", "I meant", "I
-mean", "my bad", "typo", 说错了, 打错了, 写错了, 口误, 我是说, 我的意思是, 应该是, 更正一下); a reply word alone ("No,
-Sunday", 不对，是周日) may answer the assistant, so it corrects nothing here (within one message ``extract.restated``
-reads it). It opens its message. The value must be short and say nothing of its own (no "I", no verb of a clause;
-in English a name, a number or a time): "Sorry, I meant to ask about Python", "I mean, it's fine", "i meant database
-tables", 我是说我不想去 name no value.
+Precision first: only a marker that says what was said is put right opens one ("oops", "sorry, I meant", "I
+meant", "I mean", "my bad", "typo", "actually", "sorry", "scratch that", "correction", a leading "*", 说错了, 打错了,
+写错了, 口误, 我是说, 我的意思是, 应该是, 更正一下, 不对, 不好意思); "No" alone ("No, Sunday") may answer the
+assistant's question, so it corrects nothing here (within one message ``extract.restated`` reads it). The fact
+engine still decides whether the user's message just before holds one value the new one can replace
+(``facts.previous``). It opens its message. The value must be short and say nothing of its own (no "I", no verb of
+a clause; in English a name, a number or a time): "Sorry, I meant to ask about Python", "I mean, it's fine",
+"actually that sounds great", "i meant database tables", 我是说我不想去, 不对吧 name no value.
 """
 
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from memstrata.extract import gazetteer, places, timex
 from memstrata.extract.clauses import CONF_PREFER, Finding
@@ -26,11 +29,12 @@ from memstrata.text.regex import lazy_regex
 #: The key of a value corrected with no attribute named: never stored under it (``facts.previous``).
 KEY = "user.corrects_previous"
 
-_FILLER_EN = r"(?:(?:oh|uh|um+|ah|hmm+|sorry|oops|whoops|my bad|ugh|lol|ha(?:ha)*|no|wait)\b\s*[,.!:;-]*\s*)"
+_FILLER_EN = (r"(?:(?:oh|uh|um+|ah|hmm+|sorry|oops|whoops|my bad|ugh|lol|ha(?:ha)*|no|nah|wait|actually|scratch that|"
+              r"correction)\b\s*[,.!:;-]*\s*)")
 #: What says the speaker misspoke: "oops", "sorry, I meant", "typo", "I mean".
 _MARK_EN = r"(?:oops|whoops|my bad|typo|i misspoke|i meant(?:\s+to\s+say)?|i mean|sorry\s*,?\s*i meant)"
 _VALUE_EN = lazy_regex(
-    rf"(?i)^\s*{_FILLER_EN}*(?:{_MARK_EN}\b)?\s*[,.!:;-]*\s*{_FILLER_EN}*"
+    rf"(?i)^\s*\*?\s*{_FILLER_EN}*(?:{_MARK_EN}\b)?\s*[,.!:;-]*\s*{_FILLER_EN}*"
     r"(?:(?:i meant(?:\s+to\s+say)?|i mean|it'?s|it\s+is|that'?s|make\s+(?:it|that))\s+)?(?:in\s+|at\s+|on\s+)?"
     r"(?P<v>[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,3}?)(?:\s*,?\s*not\s+[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,2})?"
     r"(?:\s*,?\s*(?:sorry|lol|haha|my bad|oops))?\s*[.!]*$")
@@ -54,17 +58,21 @@ _NOT_A_VALUE_ZH = lazy_regex(r"^(?:我|你|他|她|它|这|那|不|没|也|都|�
                              r"|[我你他她的了吗呢]|^(?:吧|啊|呀|哦|嗯|哈)+$")
 
 
-def read(sentence: str) -> Finding | None:
+def read(sentence: str, *, starred: bool = False) -> Finding | None:
     """The value a message correcting the one before names alone ("Oops, I meant Munich" → ``Munich``, 说错了，是在南通
-    → 南通), as a finding under ``KEY`` marked a correction; ``None`` for any other sentence."""
+    → 南通), as a finding under ``KEY`` marked a correction; ``None`` for any other sentence. ``starred``: the message
+    opened with a single "*", the written sign of a typo put right ("*Pittsburgh"), which tidying leaves out."""
     zh = re.search(r"[\u4e00-\u9fff]", sentence) is not None
+    if starred and not sentence.lstrip().startswith("*"):
+        sentence = f"*{sentence.lstrip()}"
     m = (_VALUE_ZH if zh else _VALUE_EN).match(sentence)
     if m is None:
         return None
     value, said_before = m.group("v").strip().rstrip("."), sentence[: m.start("v")]
     if not (_MARKED_ZH if zh else _MARKED_EN).search(said_before):
         return None
-    if not value or (_NOT_A_VALUE_ZH.search(value) if zh else _NOT_A_VALUE_EN.match(value)):
+    clause = _NOT_A_VALUE_ZH.search(value) if zh else _NOT_A_VALUE_EN.match(value) or _CLAUSE_EN.search(value)
+    if not value or clause:
         return None
     # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
     named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]", value)
@@ -73,12 +81,23 @@ def read(sentence: str) -> Finding | None:
 
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
 
+#: A verb that makes the words a clause, no value: "actually Google is pretty great", "sorry, Paris was lovely"; and
+#: a value said for once ("Actually make it UPS this time"): no value said before is wrong (``extract.one_off``).
+_CLAUSE_EN = lazy_regex(r"(?i)\b(?:is|are|was|were|am|be|been|isn't|wasn't|sounds?|looks?|seems?|feels?|has|have|"
+                        r"had|does|did|do|will|would|can|could|should|this time|for now|for once|just once)\b")
+
 
 #: The words before the value that say the speaker misspoke (a filler or a reply word alone does not).
 _MARKED_EN = lazy_regex(r"(?i)\b(?:oops|whoops|my bad|typo|misspoke|i meant|i mean"
                         # "no wait, Cambridge", "wait, no: Tuesday": the speaker stops what they said
-                        r"|no[\s,.!-]*wait|wait[\s,.!:-]*no)\b")
-_MARKED_ZH = lazy_regex(rf"{_MARK_ZH}|应该是")
+                        r"|no[\s,.!-]*wait|wait[\s,.!:-]*no"
+                        # "nah actually pho", "sorry, 4pm", "scratch that, it's 7", "Correction: Tuesday": what was said
+                        # is put right ("No, Munich" alone may answer the assistant's question: no mark)
+                        r"|actually|sorry|scratch that|correction)\b"
+                        # "*Pittsburgh": the written sign of a typo put right
+                        r"|^\s*\*")
+#: 不对 / 不好意思 before the value: what was said is put right (不对，是后天); 不对吧？ asks, and names no value.
+_MARKED_ZH = lazy_regex(rf"{_MARK_ZH}|应该是|不对|不好意思|抱歉|更正|纠正|错了")
 
 
 #: A number with at most a unit after it: 41, 42码, 65 kg, 一米七五, 3.5.
@@ -104,7 +123,7 @@ def kinds(value: str, *, loose: bool = False) -> frozenset[str]:
     found: set[str] = set()
     named = loose and re.fullmatch(r"[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+){0,2}", value) and places.may_be_city(value)
     if named or places.known_place(value) or places.city_zh(value) or places.city_part_zh(value) \
-            or _PLACE_ZH.match(value):
+            or _PLACE_ZH.match(value) or value in places.PROVINCES_ZH:
         found.add("place")
     if _NUMBER.match(value) and not timex.mentions_time(value):
         found.add("number")
@@ -203,3 +222,100 @@ def same_kind(old: str, new: str, said: str = "") -> bool:
         return True
     head_old, head_new = old.split(), new.split()
     return len(head_old) > 1 and len(head_new) > 1 and head_old[0].casefold() == head_new[0].casefold()
+
+
+#: A weekday alone, English or Chinese: "Tuesday", "tues", 周四, 星期天.
+_WEEKDAY = lazy_regex(r"(?i)\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"
+                      r"|(?:周|星期|礼拜)[一二三四五六日天]")
+#: A time of day in parts: the part of the day said before it (下午), the hour, the half of the day after it ("pm").
+_CLOCK_PARTS = lazy_regex(r"(?i)^(?P<pre>(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜))?(?P<core>.*?)"
+                          r"(?P<post>\s?(?:a\.?m\.?|p\.?m\.?))?$")
+#: A preposition that opens a day named ("on Monday"): kept when the new value comes without one.
+_DAY_PREPOSITION = lazy_regex(r"(?i)^(?:on|in|at|by|this|next|coming|下个?|这个?|本)\s*")
+#: An hour said as a number alone ("scratch that, it's 7"), English or Chinese: a clock's new hour.
+_HOUR = lazy_regex(r"^(?:[01]?\d|2[0-4]|[一二两三四五六七八九十]|十[一二])$")
+
+
+def said_again(text: str, new: str) -> str | None:
+    """``text`` (the message a bare correction puts right) with the one span of ``new``'s kind replaced by ``new``, to
+    be read again: a time of day by a time of day or an hour ("3pm" by "4pm", 下午三点 by 四点 → 下午四点, "6pm" by
+    "7" → "7pm"), a day by a day (明天 by 后天; a weekday within its span, 下周三 by 周四 → 下周四, "on Monday" by
+    "Tuesday" → "on Tuesday"), a place by a place ("Lisbon" by "Porto", 成都 by 重庆). ``None`` when ``text`` holds no
+    such span or several of that kind: which one was meant is unknown, and nothing is put right.
+
+    >>> said_again("dentist at 3pm friday", "4pm"), said_again("下周三去上海开会", "周四")
+    ('dentist at 4pm friday', '下周四去上海开会')
+    >>> said_again("I'm going to Lisbon next week", "Porto"), said_again("周五下午三点看牙医", "四点")
+    ("I'm going to Porto next week", '周五下午四点看牙医')
+    >>> said_again("I live in Berlin", "5pm"), said_again("I fly from Rome to Paris", "Milan")
+    (None, None)
+    """
+    new = new.strip()
+    sorts = [sort for _, _, sort in timex.time_spans(new)]
+    if _HOUR.match(new):
+        sorts = ["clock"]
+    if len(sorts) == 1 and timex.time_spans(new) and timex.time_spans(new)[0][:2] != (0, len(new)) \
+            and not _HOUR.match(new):
+        return None  # "Tuesday instead of Monday": more than a time
+    if sorts:
+        spans = [(s, e) for s, e, sort in timex.time_spans(text) if sort == sorts[0]]
+        if len(sorts) != 1 or len(spans) != 1:
+            return None
+        start, end = spans[0]
+        return text[:start] + _time_put_right(text[start:end], new, sorts[0]) + text[end:]
+    if "place" not in kinds(new, loose=True):
+        return None
+    spans = _place_spans(text)
+    if len(spans) != 1 or text[spans[0][0]:spans[0][1]] == new:
+        return None
+    return text[:spans[0][0]] + new + text[spans[0][1]:]
+
+
+def _time_put_right(old: str, new: str, sort: str) -> str:
+    """The time span ``old`` with ``new`` in its place, keeping what ``new`` leaves unsaid: the part of the day and
+    the half of it of a clock (下午三点 by 四点 → 下午四点), the week and the preposition of a day (下周三 by 周四)."""
+    if sort == "clock":
+        was, now = _CLOCK_PARTS.match(old), _CLOCK_PARTS.match(new)
+        if was is None or now is None:
+            return new
+        # an hour alone said to a Chinese clock (是四点 puts 下午三点 right as 四点; "7" is read as 7点)
+        now_core = f"{new}点" if _HOUR.match(new) and re.search(r"[\u4e00-\u9fff]", old) else now.group("core")
+        return f"{now.group('pre') or was.group('pre') or ''}{now_core}{now.group('post') or was.group('post') or ''}"
+    if _WEEKDAY.fullmatch(new) and (day := _WEEKDAY.search(old)) is not None:
+        return old[:day.start()] + new + old[day.end():]
+    opened = _DAY_PREPOSITION.match(old)
+    return (opened.group(0) if opened and not _DAY_PREPOSITION.match(new) and opened.group(0).strip().isascii()
+            else "") + new
+
+
+#: A capitalised English name, one word or several: a place where a place may be said.
+_CAPITALISED = lazy_regex(r"(?<![\w'])[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)*")
+
+
+def _place_spans(text: str) -> list[tuple[int, int]]:
+    """The places ``text`` names: an English name the time-zone database or CLDR knows, or one said after "in",
+    "to", "at" or "from" that may be a city; a Chinese city or a name ending in a division word (the longest)."""
+    spans = [(m.start(), m.end()) for m in _CAPITALISED.finditer(text)
+             if places.known_place(m.group(0)) or (
+                 re.search(r"(?i)\b(?:in|to|at|from)\s+$", text[:m.start()]) and places.may_be_city(m.group(0)))]
+    for start in range(len(text)):
+        for end in range(min(len(text), start + 6), start + 1, -1):
+            piece = text[start:end]
+            if re.fullmatch(r"[\u4e00-\u9fff]+", piece) and (places.city_zh(piece) or _PLACE_ZH.match(piece)):
+                if all(end <= s or start >= e for s, e in spans):
+                    spans.append((start, end))
+                break
+    return sorted(spans)
+
+
+def respelt(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` spelt right: one name of at least four letters a letter or two apart ("Pittsburg"
+    and "Pittsburgh", "Vancuver" and "Vancouver"), never the same value and never two numbers (10 and 11 are two).
+
+    >>> respelt("Pittsburg", "Pittsburgh"), respelt("Boston", "Austin"), respelt("Mate 40", "Mate 60")
+    (True, False, False)
+    """
+    a, b = old.strip().casefold(), new.strip().casefold()
+    if a == b or min(len(a), len(b)) < 4 or re.search(r"\d", a + b):
+        return False
+    return SequenceMatcher(None, a, b).ratio() >= 0.85 and abs(len(a) - len(b)) <= 2

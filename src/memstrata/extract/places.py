@@ -82,6 +82,13 @@ def known_place_zh(name: str) -> bool:
 _CITIES_ZH = frozenset("北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 台北".split())
 
 
+#: China's provinces, regions and municipalities by their short names (湖北, 广东, 新疆): places a home town is
+#: said by (我老家是湖南的) that name no zone and end in no division word.
+PROVINCES_ZH = frozenset("河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 "
+                         "广东 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 内蒙古 广西 西藏 宁夏 新疆 "
+                         "香港 澳门 北京 天津 上海 重庆".split())
+
+
 def city_zh(name: str) -> bool:
     """Whether ``name`` is a place in Chinese (``known_place_zh``) or one of the common cities that name no zone.
 

@@ -178,7 +178,8 @@ class RuleExtractor:
             if not found and (fix := restated.again(sentence, last, corrected=corrected_before)) is not None:
                 found = [(fix, detect_language(sentence))]
             # "Oops, I meant Munich" as a message of its own: the value of the message before (facts.previous)
-            if not found and n == 0 and last is None and (fix := corrected_later.read(as_said)) is not None:
+            if not found and n == 0 and last is None and (fix := corrected_later.read(
+                    as_said, starred=text.lstrip().startswith("*") and not text.lstrip().startswith("**"))) is not None:
                 found = [(fix, detect_language(sentence))]
             found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
                              (lang for _, lang in found), strict=True))

@@ -519,3 +519,23 @@ _PART_OF_DAY = lazy_regex(r"\s+(?:morning|afternoon|evening|night)\b", re.IGNORE
 def mentions_time(text: str) -> bool:
     """True if ``text`` names a relative or absolute period, or a clock time (``3pm``, ``下午三点``)."""
     return bool(_CLOCK.search(text)) or any(p.search(text) for p, _ in _PATTERNS)
+
+
+def time_spans(text: str) -> list[tuple[int, int, str]]:
+    """Every time expression in ``text`` as ``(start, end, sort)`` character offsets, in order, without overlaps (the
+    longer one kept): ``clock`` for a time of day ("3pm", 下午三点, "18:00"), ``day`` for a day, week, month or year
+    ("Friday", "next week", 下周三, 明天). A correction that names one of them says which to put right
+    (``facts.previous``).
+
+    >>> [(text[s:e], sort) for text in ["dentist at 3pm friday"] for s, e, sort in time_spans(text)]
+    [('3pm', 'clock'), ('friday', 'day')]
+    >>> [("下周三去上海"[s:e], sort) for s, e, sort in time_spans("下周三去上海")]
+    [('下周三', 'day')]
+    """
+    found = [(m.start(), m.end(), "clock") for m in _CLOCK.finditer(text) if m.group(0).lower() != "o'clock"]
+    found += [(m.start(), m.end(), "day") for pattern, _ in _PATTERNS for m in pattern.finditer(text)]
+    kept: list[tuple[int, int, str]] = []
+    for start, end, sort in sorted(found, key=lambda s: (s[0] - s[1], s[0])):  # longest first
+        if all(end <= s or start >= e for s, e, _ in kept):
+            kept.append((start, end, sort))
+    return sorted(kept)

@@ -20,10 +20,11 @@ The new value then takes that fact's key and supersedes it, with the old stateme
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from memstrata.extract.corrected_later import KEY, one_shape, same_category, same_kind
+from memstrata.extract.corrected_later import KEY, one_shape, respelt, said_again, same_category, same_kind
+from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import key_spec
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
@@ -31,6 +32,7 @@ from memstrata.facts.terms import subject_of
 if TYPE_CHECKING:
     from memstrata.extract.base import FactCandidate
     from memstrata.facts.engine import FactEngine
+    from memstrata.types import Fact
 
 #: How long after the previous message a bare correction may still speak of it: a slip is corrected at once, in the
 #: next message; 10 minutes covers a slow reply and an assistant's answer between, not a conversation taken up again.
@@ -59,6 +61,10 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) ->
         fitting = [f for f in said_before if one_shape(f.value, cand.value, text)]
     if not fitting:  # a drink for a drink, a food for a food ("jasmine tea" for "green tea", 香蕉 for 苹果)
         fitting = [f for f in said_before if same_category(f.value, cand.value, f.key)]
+    if not fitting:  # "*Pittsburgh" after "I work in Pittsburg": the same name spelt right
+        fitting = [f for f in said_before if respelt(f.value, cand.value)]
+    if not fitting:  # "sorry, 4pm" after "dentist at 3pm friday": the time or place inside a plan
+        return _read_again(store, conn, latest, when, said_before, cand)
     if len(fitting) != 1:
         return cand, set()
     old = fitting[0]
@@ -70,3 +76,26 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) ->
                  else cand.value)
     return replace(cand, key=old.key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
                    statement=statement), {old.id}
+
+
+def _read_again(store: Any, conn: Any, latest: int, when: datetime, said_before: list[Fact],
+                cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+    """The fact of the previous message (episode ``latest``, said at ``when``) that a bare correction puts right
+    inside its value or its time: that message read again as said then, with the one time or place of the new value's
+    kind in it replaced (``extract.corrected_later.said_again``: "dentist at 3pm friday" with "4pm", 明天去北京出差 with
+    后天). Exactly one of its user facts (``said_before``) must read otherwise then, under its own key; it is that
+    fact's successor (the same value at another time takes its place: ``instead_of``). ``cand`` and no id when the
+    message holds no such span, or the reading changes no fact or several."""
+    text = store.episode_text(conn, latest) or ""
+    again = said_again(text, cand.value) if text else None
+    if again is None:
+        return cand, set()
+    read = [c for c in RuleExtractor().extract(text=again, role="user", said_at=when)
+            if not c.retracts and not c.subject]
+    pairs = [(old, new) for old in said_before for new in read if new.key == old.key and not old.subject
+             and (new.value, new.statement) != (old.value, old.statement)
+             and not any(new.value == o.value and new.statement == o.statement for o in said_before)]
+    if len(pairs) != 1:
+        return cand, set()
+    old, new = pairs[0]
+    return replace(new, evidence=cand.evidence, corrects=True, instead_of=old.value), {old.id}
