@@ -28,6 +28,9 @@ def _read(text: str) -> list[tuple[str, str, bool]]:
     ("To be honest I'm not vegetarian anymore", "I'm not vegetarian anymore"),
     ("Oh and btw I live in Leeds now", "I live in Leeds now"),
     ("I actually prefer DHL for delivery", "I prefer DHL for delivery"),
+    # the change of mind announced before a colon, as 我改主意了: "use DHL ..., not UPS" read
+    ("Actually, I changed my mind: use DHL for delivery, not UPS.", "Use DHL for delivery, not UPS."),
+    ("I've changed my mind: ship with FedEx", "Ship with FedEx"),
     ("其实我不吃香菜", "我不吃香菜"),
     ("对了，我搬到杭州了", "我搬到杭州了"),
     ("改主意了，我以后都用京东", "我以后都用京东"),

@@ -23,6 +23,8 @@ MARKERS_EN = (
     "actually", "well", "hmm+", "um+", "uh+", "oh", "ok", "okay", "anyway", "anyways", "honestly",
     "to be honest", "tbh", "btw", "by the way", "fyi", "just so you know", "never ?mind", "scratch that",
     "on second thoughts?", "change of plans?", "plans? changed", "wait", "sorry", "oh and", "quick update",
+    # "Actually, I changed my mind: use DHL for delivery, not UPS", as 我改主意了 below
+    r"(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind", "change of mind",
     # the speaker misspoke before: "Oops, my blood type is A negative", "my bad, I live in Munich"
     "oops", "whoops", "my bad",
     # a label before a colon, comma or dash that says what kind of message follows ("Correction: Tom prefers window
