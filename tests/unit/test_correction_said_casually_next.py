@@ -81,3 +81,28 @@ def test_no_value_put_right_changes_nothing(tmp_path: Path, first: str, fix: str
     alone = _facts(tmp_path / "alone", first)
     facts = _facts(tmp_path / "fixed", first, fix)
     assert sorted(facts) == sorted(alone), facts
+
+
+@pytest.mark.parametrize(("first", "fix", "said", "day"), [
+    ("dentist is thursday 3pm", "Correction: dentist is friday 4pm", "4pm", "2026-12-11"),
+    ("the vet appointment is saturday 9am", "oops, the vet appointment is sunday 10am", "10am", "2026-12-13"),
+    ("下周三去上海开会", "说错了，下周四去上海开会", "上海", "2026-12-17"),
+    ("明天下午两点面试", "更正一下：后天下午两点面试", "面试", "2026-12-09"),
+])
+def test_a_plan_said_again_after_a_correction_takes_the_place_of_the_one_said(
+        tmp_path: Path, first: str, fix: str, said: str, day: str) -> None:
+    facts = _facts(tmp_path, first, fix)
+    active = [f for f in facts if f[0] == "active"]
+    assert len(active) == 1 and said in active[0][2] + active[0][3] and active[0][4] == day, facts
+    assert [f[0] for f in facts].count("superseded") == 1, facts
+
+
+@pytest.mark.parametrize(("first", "fix"), [
+    # an apology, a second appointment: both plans stand
+    ("dentist is thursday 3pm", "Sorry, dentist is friday 4pm too"),
+    ("I have a haircut on Tuesday", "Sorry, I also have a haircut on Friday"),
+    ("下周三去上海开会", "下周五去北京开会"),
+])
+def test_a_plan_said_without_a_correction_stands_beside_the_other(tmp_path: Path, first: str, fix: str) -> None:
+    facts = _facts(tmp_path, first, fix)
+    assert "superseded" not in {f[0] for f in facts}, facts

@@ -20,6 +20,7 @@ a clause; in English a name, a number or a time): "Sorry, I meant to ask about P
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from difflib import SequenceMatcher
 
 from memstrata.extract import gazetteer, places, timex
@@ -319,3 +320,25 @@ def respelt(old: str, new: str) -> bool:
     if a == b or min(len(a), len(b)) < 4 or re.search(r"\d", a + b):
         return False
     return SequenceMatcher(None, a, b).ratio() >= 0.85 and abs(len(a) - len(b)) <= 2
+
+
+#: A correction said outright at the start of a message, no hedge ("Correction: ...", "Oops, ...", 更正一下, 说错了,
+#: 不对): a plan said after it is the plan said before put right, not a second one. "Sorry" and "actually" may open a
+#: new plan ("Sorry, I have a dentist appointment on Friday"): none of them.
+_RESTATES = lazy_regex(r"(?i)^\W*(?:(?:oh|uh|um+|no|wait|ah)\W+)*(?:correction|oops|whoops|my bad|typo|scratch that|"
+                       r"i meant|i misspoke|no\W*wait|wait\W*no)\b"
+                       rf"|^\W*(?:{_FILLER_ZH})*(?:{_MARK_ZH}|不对)")
+#: The keys of a plan: what happens at a time (``extract.cancelled.PLAN_KEYS``).
+_PLANS = frozenset({"travel.plan", "plan.intent", "schedule.event"})
+
+
+def plan_put_right(found: list[Finding], sentence: str) -> list[Finding]:
+    """``found`` with each plan said at a time (``Finding.period``) marked as the same plan put right, when ``sentence``
+    opens a message with a correction said outright ("dentist is thursday 3pm" then "Correction: dentist is friday
+    4pm", 下周三去上海开会 then 说错了，下周四去上海开会): it takes the place of the plan of that value stored before
+    (``instead_of`` its own value, as a move does: ``extract.scheduled.moved``), which the same value otherwise only
+    touched, its old time kept. ``found`` itself otherwise."""
+    if not _RESTATES.match(sentence):
+        return found
+    return [replace(f, instead_of=f.value, corrects=True)
+            if f.key in _PLANS and f.period is not None and not f.retract and not f.instead_of else f for f in found]

@@ -178,6 +178,9 @@ class RuleExtractor:
             if not found and (fix := restated.again(sentence, last, corrected=corrected_before)) is not None:
                 found = [(fix, detect_language(sentence))]
             # "Oops, I meant Munich" as a message of its own: the value of the message before (facts.previous)
+            if n == 0 and last is None:  # "Correction: dentist is friday 4pm": the plan said before, at a new time
+                found = list(zip(corrected_later.plan_put_right([f for f, _ in found], as_said),
+                                 (lang for _, lang in found), strict=True))
             if not found and n == 0 and last is None and (fix := corrected_later.read(
                     as_said, starred=text.lstrip().startswith("*") and not text.lstrip().startswith("**"))) is not None:
                 found = [(fix, detect_language(sentence))]
