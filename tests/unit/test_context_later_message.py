@@ -123,3 +123,35 @@ def test_what_is_said_of_the_facts_person_or_of_a_thing_still_names_it(key: str,
 def test_a_relatives_move_is_not_said_later_of_the_users_home(memory: Memory) -> None:
     said(memory, "I live in Denver", "My brother is leaving Denver for Austin")
     assert "[said later]" not in memory.context("where do I live?")
+
+
+@pytest.mark.parametrize(("key", "value", "text"), [
+    # a sentence that names the value (or the key's word) in passing says nothing of the user's fact
+    ("shipping.carrier", "FedEx", "UPS called me about the FedEx package"),
+    ("shipping.carrier", "FedEx", "The FedEx guy was super friendly today."),
+    ("shipping.carrier", "UPS", "The carrier called about my order."),
+    ("identity.location", "Denver", "I ran into an old friend from Denver at the airport."),
+    ("identity.location", "上海", "上海的朋友来看我了"),
+    ("shipping.carrier", "顺丰", "今天收到了顺丰的快递"),
+])
+def test_a_value_named_in_passing_names_nothing(key: str, value: str, text: str) -> None:
+    assert not later.names(_fact(key, value), text)
+
+
+@pytest.mark.parametrize(("key", "value", "text"), [
+    # the same value beside a change, an ending or a restatement, in its sentence or the next, still names it
+    ("shipping.carrier", "FedEx", "My FedEx package arrived damaged again, switch us to UPS"),
+    ("shipping.carrier", "UPS", "UPS lost my stuff again, I'm done with them."),
+    ("identity.location", "Denver", "Denver is too expensive. Moving to Austin next month."),
+    ("shipping.carrier", "顺丰", "顺丰太慢了，以后换京东"),
+    ("identity.location", "上海", "我还是住在上海，没搬"),
+])
+def test_a_value_named_with_a_change_an_ending_or_a_restatement_still_names_it(key: str, value: str,
+                                                                               text: str) -> None:
+    assert later.names(_fact(key, value), text)
+
+
+def test_a_passing_mention_is_not_said_later_in_a_block(memory: Memory) -> None:
+    said(memory, "I prefer FedEx for delivery", "UPS called me about the FedEx package")
+    block = memory.context("which carrier should we use for the new order?")
+    assert "prefers FedEx" in block and "[said later]" not in block

@@ -13,7 +13,10 @@ fact, is about the same thing, and that the extractor did not read as a value of
   leaving Denver", 他也住在上海: ``said_of_another``) names the fact's value
   (``text.stating.stated_in``: "UPS", 上海, a whole word), or, for a key holding one value at a time
   (where a new value replaces the old: a carrier, a city, an editor), the key's attribute word
-  ("carrier" of ``shipping.carrier``; ``later_words``);
+  ("carrier" of ``shipping.carrier``; ``later_words``), and that sentence or the next says it changes, ends or
+  still holds ("from now on", "moving", "done with", "still", 以后, 搬, 不再, 还是: ``names``): a sentence that
+  only names the value passes it by ("UPS called me about the FedEx package" says nothing of a FedEx
+  preference, 上海的朋友来看我了 nothing of a home in 上海);
 * said by the person the fact is about (a group's other speakers say nothing of it), or by the user;
 * not read: no current fact of the same key and subject cites it (a message the extractor read for
   that key, "I like pizza too" beside "likes sushi", is shown by its own fact);
@@ -84,11 +87,27 @@ def later_words(key: str) -> set[str]:
     return set(query_terms(key.rsplit(".", 1)[1].replace("_", " ")))
 
 
+#: Words that say something changes, ends or still holds: what makes a later sentence that names a fact's value or
+#: attribute a word *about* it ("FedEx from now on pls", "moving to Austin", "I'm done with UPS", 下个月搬去成都, 以后换
+#: 京东, 我还是用顺丰), where a sentence that only names it passes it by ("UPS called me about the FedEx package",
+#: 上海的朋友来看我了). Kept to words of no one topic: a change (switch, change, move, replace, instead, from now
+#: on, back to, different; 换 改 搬 以后 今后), an ending (leave, quit, stop, no longer, anymore, done with, cancel,
+#: tired of; 离开 不再 别再 取消 腻 受够) and a restatement (still, stick with; 还是 仍然 依然 继续).
+_ABOUT_EN = lazy_regex(
+    r"\b(?:switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)|"
+    r"replac(?:e|es|ed|ing)|instead|from\s+now\s+on|going\s+forward|(?:go|going|went|gone|get|got)\s+back\s+to|"
+    r"back\s+to|different|leav(?:e|es|ing)|left|quit(?:s|ting)?|stop(?:s|ped|ping)?|no\s+longer|"
+    r"any\s?more|any\s+longer|done\s+with|drop(?:s|ped|ping)?|ditch(?:es|ed|ing)?|cancel(?:s|l?ed|l?ing)?|"
+    r"(?:tired|sick)\s+of|fed\s+up|never\s+again|still|stick(?:s|ing)?\s+with|stuck\s+with)\b", re.IGNORECASE)
+_ABOUT_ZH = lazy_regex(r"换|改|搬|以后|今后|从现在起|离开|不再|别再|再也不|取消|腻|受够|还是|仍然|依然|继续")
+
+
 def names(fact: Fact, text: str) -> bool:
-    """Whether a sentence of ``text`` that is no question says something of what ``fact`` holds: it names
-    the value (``text.stating.stated_in``) or one of the key's ``later_words``. A question states nothing
-    ("What kind of music do you like?" beside "likes music", "Can you tell me your name?" beside the
-    user's name).
+    """Whether ``text`` says something of what ``fact`` holds: a sentence that is no question names the
+    value (``text.stating.stated_in``) or one of the key's ``later_words``, and that sentence or the next
+    says it changes, ends or still holds (``_ABOUT_EN``, ``_ABOUT_ZH``). A question states nothing ("What
+    kind of music do you like?" beside "likes music"), and a sentence that only names the value passes it
+    by ("UPS called me about the FedEx package" beside a FedEx preference).
 
     >>> fact = Fact(1, Scope(), "preference", "shipping.carrier", "UPS", "", 1.0, 0.8, "low", (1,),
     ...             datetime(2026, 1, 1, tzinfo=UTC), None, None, None, "active", 0, None,
@@ -97,14 +116,18 @@ def names(fact: Fact, text: str) -> bool:
     (True, False)
     >>> names(fact, "Switch the carrier to DHL."), names(fact, "two cups of tea")
     (True, False)
+    >>> names(fact, "The UPS guy called me about the package."), names(fact, "The carrier called about my order.")
+    (False, False)
     """
     words = later_words(fact.key)
     value = fact.value if fact.value and not fact.encrypted else ""
-    for start, end in pieces(text, SENTENCE_END):
-        sentence = text[start:end]
-        if _QUESTION.search(sentence) or told_by_another(sentence, fact) or said_of_another(sentence, fact):
+    said = [text[start:end] for start, end in pieces(text, SENTENCE_END)]
+    said = [s if not (_QUESTION.search(s) or told_by_another(s, fact) or said_of_another(s, fact)) else ""
+            for s in said]
+    for i, sentence in enumerate(said):
+        if not ((value and stated_in(value, sentence)) or (words and not words.isdisjoint(query_terms(sentence)))):
             continue
-        if (value and stated_in(value, sentence)) or (words and not words.isdisjoint(query_terms(sentence))):
+        if any(_ABOUT_EN.search(s) or _ABOUT_ZH.search(s) for s in said[i:i + 2]):
             return True
     return False
 
