@@ -31,6 +31,7 @@ from memstrata.extract import (
     rescheduled,
     routines,
     shapes,
+    subject_zh,
     temperament,
     vehicles,
 )
@@ -130,9 +131,14 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     about_me = False  # the previous clause was a statement about the speaker (我是素食者)
     whose = ""  # ... or about the speaker's relative (我妈妈对花生过敏): the subject it lends
     listing: list[Finding] = []  # the allergies of the clause before: 还有芒果、芝麻和虾 names more
+    theirs = False  # a clause before opened with someone else: a clause with no subject after it is theirs too
     for raw in _clauses(sentence):
         if _QUESTION.search(raw.strip()):
             continue
+        # 他也住在上海，不过下个月要搬去成都: a clause with no subject of its own after one about someone else
+        opener = subject_zh.opens_with_someone(raw)
+        after_someone = theirs and not opener and not re.match(r"\s*我", raw)
+        theirs = opener or (theirs and not re.match(r"\s*我", raw))
         if listing and (more := _more_allergens(raw, listing[0])):
             out.extend(more)
             listing += more
@@ -164,6 +170,9 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
                     and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend
         if not found and _CHANGE_SAID.match(raw.strip()):
             about_me, whose = True, ""  # 我搬家了，现在住在深圳: the change, then what it is, 我 said once
+        if after_someone:  # the move is his, never the user's (nor a habit after it)
+            out.extend(f for f in found if f.subject)
+            continue
         out.extend(found)
         if not any(f.retract for f in found):  # 我不再贫血了 is read as what it withdraws, no habit
             out.extend(habits.find_zh(clause, ctx))  # 我又开始喝咖啡了 withdraws 不喝咖啡 beside what it states

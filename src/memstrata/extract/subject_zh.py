@@ -153,6 +153,30 @@ def names_someone(text: str) -> bool:
     return _NAMES_SOMEONE.search(text) is not None
 
 
+#: A clause opening with 他 / 她 (他们, 她家) or with a name in Latin letters before Chinese (Maria 也住在上海,
+#: Tom住在长沙): someone other than the user, whom the rules cannot always name. 它 is a thing as often as a pet.
+_OTHER_OPENER = lazy_regex(rf"^(?:[他她](?:们|們|家)?(?=[{_H}])|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s*(?=[{_H}]))")
+
+#: A clause opening with the user's relation, whatever follows (我哥人很好, 我同事人不错).
+_RELATION_OPENER = lazy_regex(rf"^我们?的?(?:{RELATION})")
+
+
+def opens_with_someone(clause: str) -> bool:
+    """Whether the Chinese ``clause`` opens with someone other than the user: 他 / 她, a name (小李, 老王, Maria), a
+    relation (我朋友, 我妈妈, 同事阿杰) or a role (客户). A clause after it with no subject of its own is theirs
+    (他也住在上海，不过下个月要搬去成都: the move is his), never the user's."""
+    text = clause.strip()
+    if _OTHER_OPENER.match(text) or _RELATION_OPENER.match(text) or roles.role_zh(text) is not None:
+        return True
+    m = _SOMEONE.match(text)
+    if m is None:
+        return False
+    name = m.group("name") or ""
+    if name and (time_span(name) is not None or (len(name) == 2 and name[0] == name[1] and name[0] in _NOT_TWIN)):
+        name = ""  # 周末去爬山, 常常喝咖啡: a time or an adverb, no one named
+    return bool(name or m.group("rel") or m.group("kin") or m.group("bare"))
+
+
 #: An age said after the person, with no verb (我妈妈65岁, 女儿朵朵4岁): read as the user's 我65岁 is.
 _AGED = r"(?:今年)?[0-9一二两三四五六七八九十]{1,3}(?:周)?岁"
 _SOMEONE = lazy_regex(
