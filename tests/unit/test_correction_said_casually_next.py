@@ -106,3 +106,31 @@ def test_a_plan_said_again_after_a_correction_takes_the_place_of_the_one_said(
 def test_a_plan_said_without_a_correction_stands_beside_the_other(tmp_path: Path, first: str, fix: str) -> None:
     facts = _facts(tmp_path, first, fix)
     assert "superseded" not in {f[0] for f in facts}, facts
+
+
+@pytest.mark.parametrize(("first", "fix", "key", "old", "new"), [
+    # the new value after "it's a": a model with its year and make takes four words
+    ("I drive a Subaru", "Oops, not a Subaru, it's a 2017 Mazda CX-5", "user.car", "Subaru", "2017 Mazda CX-5"),
+    ("I drive a Civic", "It's a 2019 Honda Accord, not a Civic", "user.car", "Civic", "2019 Honda Accord"),
+    # two places joined by 不是 with no comma: 深圳不是广州 was stored as one place (it ends in 州)
+    ("我住在广州", "口误，我在深圳不是广州", "identity.location", "广州", "深圳"),
+    ("我住在广州", "我住在深圳不是广州", "identity.location", "广州", "深圳"),
+    # the old value said with its unit, stored without it
+    ("我穿38码的鞋", "不是38码，是39码", "user.shoe_size", "38", "39"),
+])
+def test_the_value_said_with_the_one_it_is_not_puts_it_right(tmp_path: Path, first: str, fix: str, key: str,
+                                                              old: str, new: str) -> None:
+    facts = _facts(tmp_path, first, fix)
+    assert {f[:3] for f in facts} == {("active", key, new), ("superseded", key, old)}, facts
+
+
+@pytest.mark.parametrize(("first", "fix"), [
+    ("我穿38码的鞋", "不是40码，是39码"),  # the old value named is not the one stored
+    ("I live in Berlin", "Not Bern, Munich"),
+    ("我住在广州", "他不是广州人"),
+    ("I drive a Civic", "not a problem, it's a nice day"),
+])
+def test_a_value_set_against_another_one_changes_nothing_else(tmp_path: Path, first: str, fix: str) -> None:
+    alone = _facts(tmp_path / "alone", first)
+    facts = _facts(tmp_path / "fixed", first, fix)
+    assert sorted(facts) == sorted(alone), facts

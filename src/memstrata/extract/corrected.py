@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import places
+from memstrata.extract import corrected_later, places
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.text.regex import lazy_regex
 
@@ -40,12 +40,15 @@ _NOT_THERE_ZH = lazy_regex(rf"^(?P<pos>.+?(?:送|寄|发)到[^，,]+?)[，,]\s*(
 #: "我不是住在北京，是上海": the negated statement first, then the value it should have said.
 _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:而|其实|只)?是(?P<pos>[^，,]+?){_END_ZH}")
 #: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
+#: "It's a 2019 Honda Accord, not a Civic": the article before the new value is no part of it, and a model named
+#: with its year and make takes four words.
 _BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*[,:]?\s+)*(?:it's\s+|it is\s+)?"
-                      rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?)\s*,\s*not\s+{_OLD_EN}{_END_EN}"
+                      r"(?:(?:an?|the)\s+)?"
+                      rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?)\s*,\s*not\s+{_OLD_EN}{_END_EN}"
                       rf"|^not\s+{_OLD_EN.replace('old', 'old2')}(?:\s*[,;—–-]\s*|\s+)(?:it's\s+|but\s+)?"
                       # "Not UPS, use FedEx": the verb of choosing is no part of the value chosen
                       r"(?:(?:please\s+)?(?:use|go with|ship with|send (?:it )?with|take|pick|choose|make it)\s+)?"
-                      rf"(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?){_END_EN}", _IC)
+                      rf"(?:(?:an?|the)\s+)?(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?){_END_EN}", _IC)
 #: A word that opens a correction and states nothing: "Correction: my editor is Neovim, not Vim", 更正一下，….
 _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|myself)|to correct myself|wait|oops|"
                      r"更正一下|纠正一下|更正|纠正|说错了|我说错了)\s*[:：,，.!-]*\s*)+", _IC)
@@ -123,7 +126,10 @@ def _bare(text: str, lang: str) -> list[tuple[Finding, str]]:
     m = _BARE_EN.match(text)
     if m is None or (m.group("pos2") and _ENDED.search(text)):
         return []  # "not vegetarian anymore, eating meat again": an end said, no value corrected (extract.own_en)
-    return _two_values(m.group("old") or m.group("old2"), m.group("pos") or m.group("pos2"), text, "en")
+    group = "pos" if m.group("pos") else "pos2"
+    if len(m.group(group).split()) > 3 and not re.search(r"(?i)\b(?:an?|the)\s+$", text[: m.start(group)]):
+        return []  # four words are a thing named with its article ("it's a 2019 Honda Accord"), not a clause's start
+    return _two_values(m.group("old") or m.group("old2"), m.group(group), text, "en")
 
 
 def _two_values(old: str, new: str, text: str, lang: str) -> list[tuple[Finding, str]]:
@@ -154,6 +160,23 @@ _JOINED_NOT = lazy_regex(
     r"(?:[\w'\u4e00-\u9fff-]+\s+){0,3}[\w'\u4e00-\u9fff-]+\s*(?:[,;.!]|$))")
 
 
+#: "我在深圳不是广州": two places joined by 不是 with no comma between (the second one ending the sentence).
+_JOINED_BUSHI = lazy_regex(r"不是(?P<old>[\u4e00-\u9fff]{2,6})(?=[。！!.]*$)")
+
+
+def _comma_before_bushi(sentence: str) -> str:
+    """``sentence`` with a comma before a 不是 that sets a place against the place just before it
+    (我在深圳不是广州 -> 我在深圳，不是广州): read whole, 深圳不是广州 was taken for a place (it ends in 州). Only two
+    places are set apart so: 我最喜欢的不是咖啡 and 他不是广州人 keep their 不是."""
+    m = _JOINED_BUSHI.search(sentence)
+    if m is None or "place" not in corrected_later.kinds(m.group("old")):
+        return sentence
+    before = sentence[: m.start()]
+    if not any("place" in corrected_later.kinds(before[-n:]) for n in range(2, 7) if len(before) >= n):
+        return sentence
+    return f"{before}，{sentence[m.start():]}"
+
+
 def comma_before_not(sentence: str) -> str:
     """``sentence`` with a comma before a "not" that sets a value against the one before it ("leave it with the 门卫
     not at the door" -> "leave it with the 门卫, not at the door"), so that it is read as that contrast is read with
@@ -163,4 +186,4 @@ def comma_before_not(sentence: str) -> str:
     >>> comma_before_not("I prefer tea not coffee"), comma_before_not("I do not eat meat")
     ('I prefer tea, not coffee', 'I do not eat meat')
     """
-    return _JOINED_NOT.sub(", ", sentence)
+    return _comma_before_bushi(_JOINED_NOT.sub(", ", sentence))

@@ -132,8 +132,13 @@ class FactEngine:
             cand = replace(cand, instead_of=ended_by_switch(self, conn, said, cand))
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
-            if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: nothing corrected
-                return []
+            if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: the message before's
+                # value said otherwise (不是38码，是39码 after 我穿38码的鞋 stored 38), or nothing corrected
+                cand, named = previous.corrected(self, conn, said, replace(cand, key=corrected_later.KEY),
+                                                 said_old=cand.instead_of)
+                if not named:
+                    return []
+                cand = replace(cand, instead_of="")
             replaces = {*replaces, *named}
         if cand.key == SWITCH_KEY and not replaces:  # nothing ended: stored with the things used
             cand = as_used(cand)

@@ -39,9 +39,12 @@ if TYPE_CHECKING:
 WINDOW = timedelta(minutes=10)
 
 
-def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
+              said_old: str = "") -> tuple[FactCandidate, set[int]]:
     """``cand`` (under ``KEY``) under the key of the fact it corrects, and that fact's id; ``cand`` unchanged and no
-    id when the previous message holds no single fact it can correct (see the module docstring)."""
+    id when the previous message holds no single fact it can correct (see the module docstring). ``said_old``: the old
+    value the correction named ("不是38码"), which the fact's must then be part of or hold (38): no other value is
+    put right, and nothing is read again."""
     store, subject = engine.store, subject_of(said, cand)
     if said.episode_id is None or cand.key != KEY or subject:
         return cand, set()
@@ -55,6 +58,8 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) ->
     if when is None or not timedelta(0) <= said.at - when <= WINDOW:
         return cand, set()
     said_before = [f for f in facts if latest in f.citations]
+    if said_old:
+        said_before = [f for f in said_before if f.value and (f.value in said_old or said_old in f.value)]
     fitting = [f for f in said_before if same_kind(f.value, cand.value, cand.evidence)]
     if not fitting:  # a colour for a colour, a name for a name, when that message names no other of its shape
         text = store.episode_text(conn, latest) or ""
@@ -63,11 +68,14 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) ->
         fitting = [f for f in said_before if same_category(f.value, cand.value, f.key)]
     if not fitting:  # "*Pittsburgh" after "I work in Pittsburg": the same name spelt right
         fitting = [f for f in said_before if respelt(f.value, cand.value)]
-    if not fitting:  # "sorry, 4pm" after "dentist at 3pm friday": the time or place inside a plan
+    if not fitting and not said_old:  # "sorry, 4pm" after "dentist at 3pm friday": the time or place inside a plan
         return _read_again(store, conn, latest, when, said_before, cand)
     if len(fitting) != 1:
         return cand, set()
     old = fitting[0]
+    if said_old.startswith(old.value) and (unit := said_old[len(old.value):]) and cand.value.endswith(unit):
+        # 不是38码，是39码 after the size stored as 38: the new value as the old one is stored, without its unit
+        cand = replace(cand, value=cand.value[: -len(unit)].strip() or cand.value)
     try:
         spec = key_spec(old.key)
     except KeyError:
