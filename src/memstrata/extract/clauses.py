@@ -162,6 +162,19 @@ def without_aside(value: str) -> str:
 _ZH_RATHER_THAN = lazy_regex(r"(?:而不是|而非).*$")
 
 
+#: A value ending in an initialism ("Fontaines D.C.", "the U.S."): its last full stop is the initialism's, whatever
+#: else it closes ("Fontaines D.C" was stored).
+_INITIALISM_END = lazy_regex(r"(?<![\w.])(?:[A-Za-z]\.)+[A-Za-z]$")
+
+
+def _trailing_cut(text: str) -> str:
+    """``text`` without the punctuation and space that close it (``_TRAILING``), an initialism's own full stop kept."""
+    cut = _TRAILING.sub("", text)
+    if text[len(cut):].startswith(".") and _INITIALISM_END.search(cut):
+        return f"{cut}."
+    return cut
+
+
 def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
     at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
@@ -177,7 +190,7 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     >>> clean_value("茶而不是咖啡", "zh")
     '茶'
     """
-    value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
+    value = _LEADING.sub("", _trailing_cut(text.strip()))
     if lang == "zh":  # 茶而不是咖啡: what the value is set against is no part of it
         value = _ZH_RATHER_THAN.sub("", value) or value
     undecorated = _TRAILING_SYMBOLS.sub("", value)
@@ -188,7 +201,7 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
             value = _TRAILING.sub("", _ZH_PARTICLES.sub("", _ZH_TIME_EDGE.sub("", value)))
         else:
             value = _EN_FILLERS.sub("", value)
-            value = _TRAILING.sub("", value if clause else without_instead(value, closing=True))
+            value = _trailing_cut(value if clause else without_instead(value, closing=True))
         if value == before:
             break
     if lang == "en":
