@@ -138,7 +138,6 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[F
     else ("be concise") is kept as said."""
     text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
                   clause, flags=_IC)
-    # "From now on you are not a chatbot", "you'll reply in French": said to the assistant, about the assistant
     if _ONLY_SOMEONE.fullmatch(text):
         return []  # "From now on my wife and I will eat at 7": "my wife" alone, cut off before "and I", does nothing
     if (other := subject_en.someone_will(text)) is not None:
@@ -146,6 +145,7 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[F
         who, done = other
         found = [replace(f, statement=habits.said_of_user(f.value)) for f in _f("preference.habit", done, conf, clause)]
         return shapes.about(found, who) if who else []
+    # "From now on you are not a chatbot", "you'll reply in French": said to the assistant, about the assistant
     to_assistant = _INSTRUCT.match(text) or re.match(r"(?:you|you're|you'll|your)\b", text, _IC)
     key = "assistant.instruction" if to_assistant else "preference.habit"
     found = _f(key, text, conf, clause)
@@ -295,8 +295,41 @@ def _avoided(clause: str, ctx: _Ctx) -> list[Finding]:
             for f in _f("food.dislike" if consumed[0] == "eat" else "drink.avoid", thing, CONF_NEGATIVE, clause)]
 
 
+#: "I prefer tea to coffee", "I prefer walking to driving": the thing passed over after "to", as after "over". Not a
+#: "to" that goes on the preferred thing ("I prefer driving to work", "I prefer listening to podcasts": a doing before a
+#: place or a thing, not before another doing) or asks for something of it ("I prefer emails to be short", "I prefer my
+#: kids to ..."): both sides alike, nouns or doings, each a few words ("I prefer server-side rendering but use JS charts
+#: to balance performance" prefers no thing over another).
+_PREFER_TO = lazy_regex(
+    r"^(?P<head>(?:i|we)\s+(?:(?:much|really|generally|usually|personally|definitely|still|also|now|actually|"
+    r"honestly|always|mostly|just)\s+)*prefer\s+)"
+    r"(?P<x>(?!(?:to|my|our|your|his|her|their|its|it|them|him|us|me|you)\b)"
+    r"(?:(?!(?:but|and|or|so|because|to|for)\b)[^\s,;]+\s+){0,4}?(?!(?:but|and|or|so|because|to|for)\b)[^\s,;]+)\s+to\s+"
+    r"(?P<y>(?!(?:be|start|end|begin|go|come|stay|have|get|take|make|do|run|finish|happen|arrive|work|call|text|"
+    r"email|meet|send|use|eat|drink|sit|wait|keep|look|feel|know|see|pay|ask|let|help|reach|contact|talk|speak|"
+    r"write|reply|respond|read|learn|play|hear|leave|book|fly|ship|deliver|\w+ly)\b)\w[\w'-]*(?:\s+[\w'-]+){0,5})$",
+    _IC)
+#: "I'd rather take the train than fly": what is passed over after "than".
+_RATHER_THAN = lazy_regex(r"^(?P<head>(?:i|we)(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+.+?)\s+than\s+(?=\w)",
+                          _IC)
+
+
+def _passed_over_said_as_over(clause: str) -> str:
+    """``clause`` with what a preference passes over said after "over" ("I prefer tea to coffee" → "I prefer tea over
+    coffee", "I'd rather walk than drive" → "I'd rather walk rather than drive"), which the like reader cuts off and
+    a change withdraws (``_OBJ_END``, ``_OVER_NOW``); ``clause`` itself otherwise."""
+    if (m := _PREFER_TO.match(clause)) is not None:
+        doing = re.compile(r"^\w+ing\b", _IC)
+        if bool(doing.match(m.group("x"))) == bool(doing.match(m.group("y"))):
+            return f"{m.group('head')}{m.group('x')} over {m.group('y')}"
+        return clause
+    if (r := _RATHER_THAN.match(clause)) is not None:
+        return f"{r.group('head')} rather than {clause[r.end():]}"
+    return clause
+
+
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
-    clause = _GONE_OFF.sub("I'm over ", clause)
+    clause = _passed_over_said_as_over(_GONE_OFF.sub("I'm over ", clause))
     m = _LIKE.match(clause)
     if not m:
         return []
