@@ -134,3 +134,27 @@ def test_a_value_set_against_another_one_changes_nothing_else(tmp_path: Path, fi
     alone = _facts(tmp_path / "alone", first)
     facts = _facts(tmp_path / "fixed", first, fix)
     assert sorted(facts) == sorted(alone), facts
+
+
+@pytest.mark.parametrize(("first", "fix", "key", "old", "new"), [
+    ("my favourite food is ramen", "nah actually pho", "food.like", "ramen", "pho"),
+    ("my favourite snack is popcorn", "sorry, pretzels", "food.like", "popcorn", "pretzels"),
+    ("我最喜欢的水果是芒果", "不对，是榴莲", "food.like", "芒果", "榴莲"),
+])
+def test_a_bare_thing_puts_right_the_one_like_said_before(tmp_path: Path, first: str, fix: str, key: str, old: str,
+                                                          new: str) -> None:
+    facts = _facts(tmp_path, first, fix)
+    assert {f[:3] for f in facts} == {("active", key, new), ("superseded", key, old)}, facts
+
+
+@pytest.mark.parametrize(("first", "fix"), [
+    ("I love hiking", "sorry, tired"),  # a judgement, no thing
+    ("my favourite food is ramen", "actually tomorrow"),
+    ("I'm a nurse", "actually exhausted"),  # no like: a bare word says no kind
+    ("My favourite food is ramen. I live in Leeds.", "actually pho"),  # two facts said: which one is unknown
+    ("我最喜欢的水果是芒果", "不对，算了"),
+])
+def test_a_bare_word_after_anything_else_changes_nothing(tmp_path: Path, first: str, fix: str) -> None:
+    alone = _facts(tmp_path / "alone", first)
+    facts = _facts(tmp_path / "fixed", first, fix)
+    assert sorted(facts) == sorted(alone), facts

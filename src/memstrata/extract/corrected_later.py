@@ -22,10 +22,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
 
 from memstrata.extract import gazetteer, places, timex
 from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.statements import slot_label
 from memstrata.text.regex import lazy_regex
+
+if TYPE_CHECKING:
+    from memstrata.types import Fact
 
 #: The key of a value corrected with no attribute named: never stored under it (``facts.previous``).
 KEY = "user.corrects_previous"
@@ -79,7 +84,8 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
         return None
     # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
     named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]", value)
-    if not (named or kinds(value, loose=True) or colour(value) or category(value) or _AT_PLACE.search(said_before)):
+    if not (named or kinds(value, loose=True) or colour(value) or category(value) or _AT_PLACE.search(said_before)
+            or (not zh and thing(value))):  # a Chinese word alone may be a verb (再等等): only a listed thing
         return None
 
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
@@ -344,3 +350,40 @@ def plan_put_right(found: list[Finding], sentence: str) -> list[Finding]:
         return found
     return [replace(f, instead_of=f.value, corrects=True)
             if f.key in _PLANS and f.period is not None and not f.retract and not f.instead_of else f for f in found]
+
+
+#: One English word that names a thing ("pho", "pretzels"), or a short Chinese noun (榴莲, 芒果): what a like or a
+#: favourite holds. Words that answer or judge are none ("tired", "same", "later").
+_THING = lazy_regex(r"^(?:[a-z][a-z-]{1,19}|[\u4e00-\u9fff]{2,4})$")
+_NO_THING = frozenset("""
+    fine good great bad busy tired same sure cool nice right wrong correct true false done ready later here there both
+    neither either all none nothing everything something anything whatever maybe perhaps also too yes yeah nope thanks
+    please again anyway instead today tomorrow tonight now then lol haha hmm wait never always sometimes exactly totally
+    probably definitely really 不是 没有 可以 不行 算了 好的 好吧 等等 等一下 稍等 随便 都行 没事 知道 明白
+    谢谢 以后 现在 今天 明天""".split())
+
+
+def thing(value: str) -> bool:
+    """Whether ``value`` is a bare thing's name a like or a favourite may hold (``_THING``): one lowercase English word
+    or a Chinese noun of two to four characters, none of the answers and judgements of ``_NO_THING``. Alone it says no
+    kind: ``facts.previous`` takes it only for the one like or favourite its previous message stated.
+
+    >>> thing("pho"), thing("榴莲"), thing("tired"), thing("database tables")
+    (True, True, False, False)
+    """
+    value = value.strip()
+    return bool(_THING.match(value)) and value.casefold() not in _NO_THING
+
+
+def one_thing(old: Fact, new: str, said_before: list[Fact]) -> bool:
+    """Whether a correction naming the bare thing ``new`` (``thing``) stands for ``old``: the only fact the previous
+    message stated (``said_before``), a like or a favourite (``extract.statements.slot_label``) of a thing named in the
+    same script ("my favourite food is ramen" then "nah actually pho", 我最喜欢的水果是芒果 then 不对，是榴莲)."""
+    if len(said_before) != 1 or said_before[0].id != old.id or not thing(new) or not thing(old.value.casefold()):
+        return False
+    a, b = old.value.casefold(), new.casefold()
+    if a in b or b in a or bool(re.search(r"[\u4e00-\u9fff]", a)) != bool(re.search(r"[\u4e00-\u9fff]", b)):
+        return False  # the same thing, or one named within the other (咖啡馆 is no 咖啡)
+    if colour(a) or colour(b) or (category(a) and category(b)):
+        return False  # a colour, a food or a drink is read by its own kind (``one_shape``, ``same_category``)
+    return old.key.endswith(".like") or slot_label(old.statement) is not None

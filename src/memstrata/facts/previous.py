@@ -23,7 +23,15 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from memstrata.extract.corrected_later import KEY, one_shape, respelt, said_again, same_category, same_kind
+from memstrata.extract.corrected_later import (
+    KEY,
+    one_shape,
+    one_thing,
+    respelt,
+    said_again,
+    same_category,
+    same_kind,
+)
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import key_spec
 from memstrata.facts.said import Said
@@ -68,6 +76,8 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
         fitting = [f for f in said_before if same_category(f.value, cand.value, f.key)]
     if not fitting:  # "*Pittsburgh" after "I work in Pittsburg": the same name spelt right
         fitting = [f for f in said_before if respelt(f.value, cand.value)]
+    if not fitting:  # "nah actually pho" after "my favourite food is ramen": the one like or favourite said
+        fitting = [f for f in said_before if one_thing(f, cand.value, said_before)]
     if not fitting and not said_old:  # "sorry, 4pm" after "dentist at 3pm friday": the time or place inside a plan
         return _read_again(store, conn, latest, when, said_before, cand)
     if len(fitting) != 1:
