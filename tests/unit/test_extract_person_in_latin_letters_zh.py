@@ -39,3 +39,23 @@ def test_a_name_in_latin_letters_is_never_the_user(text: str) -> None:
 ])
 def test_the_users_own_clause_after_a_latin_word_is_still_read(text: str, fact: tuple[str, str, str]) -> None:
     assert _facts(text) == [fact]
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("Maria 喜欢用邮件沟通", [("contact.channel", "邮件", "Maria")]),
+    ("Tom住在长沙", [("identity.location", "长沙", "Tom")]),
+    ("Jenny下个月要去日本", [("travel.plan", "去日本", "Jenny")]),
+    ("儿子Leo喜欢吃寿司", [("food.like", "寿司", "Leo"), ("family.member", "儿子Leo", "")]),
+    ("女儿Mia喜欢吃草莓", [("food.like", "草莓", "Mia"), ("family.member", "女儿Mia", "")]),
+])
+def test_a_name_in_latin_letters_keeps_what_is_said_of_them(text: str, facts: list[tuple[str, str, str]]) -> None:
+    """Before, the statement about a person named in Latin letters stored nothing: the name was no name
+    ``subject_zh.someone_else`` knew, as 小李喜欢用邮件沟通's is."""
+    assert _facts(text) == facts
+
+
+@pytest.mark.parametrize("text", [
+    "Notion是我最常用的工具", "Python很好学", "Google在北京有办公室", "Netflix最近在看什么", "小李最近在看什么",
+])
+def test_a_thing_in_latin_letters_or_a_question_is_no_ones_statement(text: str) -> None:
+    assert _facts(text) == []

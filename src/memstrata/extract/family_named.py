@@ -26,10 +26,10 @@ _MANY_EN = lazy_regex(r"\b(?i:(?:my|our)\s+(?:(?:two|three|four|five|\d)\s+)?(?P
                       r"[A-Z][a-z]+)\b")
 _ONE_OF = {"kids": "kid", "children": "child", "sons": "son", "daughters": "daughter", "boys": "son",
            "girls": "daughter", "twins": "twin"}
-#: 我老婆李娜, 和女儿朵朵: a relation after 我 (的) or after a word that lists (和, 、, 还有), then a name (a
+#: 我老婆李娜, 和女儿朵朵, 儿子Leo: a relation after 我 (的) or after a word that lists (和, 、, 还有), then a name (a
 #: surname and one or two characters, 小/老/阿 and one, or one said twice), then a word that ends the name.
 _ONE_ZH = lazy_regex(rf"(?:^|我们?(?:家)?的?|和|跟|与|、|还有|以及)(?P<rel>{subject_zh.RELATION})"
-                     rf"(?P<name>{subject_zh.NAME}|{subject_zh._TWIN})"
+                     rf"(?P<name>{subject_zh.NAME}|{subject_zh._TWIN}|{subject_zh.LATIN_NAME})\s*"
                      r"(?=和|跟|与|、|，|,|还有|以及|都|一起|也|去|在|是|喜欢|不|对|住|今年|要|会|很|最|每|刚|已经|[。！!]|$)")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import kin, roles
+from memstrata.extract import gazetteer, kin, roles, subject_en
 from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
@@ -29,9 +29,11 @@ RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹�
 #: first syllable (阿里, 阿根廷, 阿拉伯).
 NAME = (rf"(?:小[{_H}]|老[{_H}]|阿(?!姨|婆|公|嬷|哥|姐|妹|弟|叔|伯|爸|妈|里|拉|尔|富|根|联|胶|斯|凡|司|门|迪|森)[{_H}]"
         rf"|[{SURNAMES}][{_H}]{{1,2}}?)")
+#: A name in Latin letters (Maria, Leo, Sarah Lee), as Chinese chat writes a foreign or an English name.
+LATIN_NAME = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?"
 #: A clause that asks, supposes or reports: no shape reads it.
 NOT_A_STATEMENT = lazy_regex(
-    r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
+    r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|(?:什么|哪里|哪儿|谁)[。！!~～]*$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
     # 大概 before an amount is "about" (大概40分钟), no hedge
     r"大概(?!是?[0-9一二两三四五六七八九十几半每])|说|觉得|认为|不确定|(?<![顾学])问|希望能|真希望|还没")
 
@@ -180,7 +182,8 @@ def opens_with_someone(clause: str) -> bool:
 #: An age said after the person, with no verb (我妈妈65岁, 女儿朵朵4岁): read as the user's 我65岁 is.
 _AGED = r"(?:今年)?[0-9一二两三四五六七八九十]{1,3}(?:周)?岁"
 _SOMEONE = lazy_regex(
-    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|(?P<kin>{BARE_KIN})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
+    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?=\s*(?:{NAME}|{LATIN_NAME}))|(?P<kin>{BARE_KIN})|{_GROUP})?"
+    rf"(?:(?P<name>{NAME}|{_TWIN}|{LATIN_NAME})\s*)?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|"
     # a life status (我爸退休了, 我姐结婚了) and a bodily measure (我爸血压高) as the user's own are read
     rf"退休|结婚|离婚|订婚|血压|血糖|血脂|{_WHEN}|{_SCHOOL}|"
@@ -208,6 +211,8 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
         return None  # 常常喝咖啡: 常 a surname too, yet 常常 is "often", no one named
     if name and time_span(name) is not None:  # 我妹妹周末去爬山: 周末 is a time, no 周 with a name
         name, rest = "", name + rest
+    if name.isascii() and (name in subject_en.NOT_NAMES or gazetteer.lookup(name) is not None):
+        return None  # Notion是我最常用的工具, Python很好学: a thing named, no person
     who = name or m.group("rel") or m.group("kin")
     if not who or (not name and not kin.is_relative(who)):
         return None  # 我朋友对芒果过敏 stays out: only relatives and named people are kept
