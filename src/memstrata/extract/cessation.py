@@ -289,7 +289,12 @@ _GOING_EN = lazy_regex(r"^(?:going|go)\s+(?=\w+ing\b)", _IC)
 #: Going to a place named ("go to Equinox", "going to St. Mark's", "going to CrossFit"), capitalised: a place one went
 #: to regularly, whose habit ends ("I go to Equinox most mornings"); "go to the gym" is a pastime's (``pursuits``),
 #: "go to bed", "going to try" no place.
-_GONE_TO_EN = lazy_regex(r"^(?:go|going)\s+to\s+(?P<place>(?-i:[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,2}))$", _IC)
+_GONE_TO_EN = lazy_regex(r"^(?:go|going)\s+to\s+(?P<place>(?-i:[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*){0,2})"
+                         # "going to the climbing gym", "go to the farmers market": a place by what it is, lower case
+                         r"|the\s+(?-i:[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}))$", _IC)
+#: Why or since when a thing was given up, said after it ("I quit coffee because of my stomach", "stopped running
+#: since the injury"): no part of what was given up (it withdrew the habit "coffee because of my stomach").
+_REASON_EN = lazy_regex(r"\s+(?:because|cause|'cause|cuz|since|due\s+to)\b.*$", _IC)
 _EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|having|have)\s+(?P<obj>.+)$", _IC)
 _DRINKS_EN = ("alcohol", "booze", "caffeine", "energy drinks", "soft drinks", "milk", "dairy milk")
 _FOODS_EN = ("meat", "red meat", "sugar", "dairy", "carbs", "gluten", "junk food", "fast food", "sweets", "pork",
@@ -336,7 +341,7 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
     if m is None:
         return []
     raw = m.group("a") or m.group("b") or m.group("c")
-    act = _GOING_EN.sub("", clean_value(raw, "en"))  # "I stopped going running every morning": the running ended
+    act = _GOING_EN.sub("", clean_value(_REASON_EN.sub("", raw), "en"))  # "stopped going running": the running ended
     for _ in range(2):  # "I quit coffee for good last week": the time, then the word of change, are no part of it
         act = re.sub(r"\s+(?:(?:ever\s+)?again|now|any\s?more|any longer|from now on|going forward|these days|"
                      r"for good|at all)$", "", act, flags=_IC)
@@ -347,6 +352,9 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
         return []  # "I don't drink coffee" says what the user does not do, no change
     if negation and negation not in ("don't", "do not", "not", "no longer") and not _FROM_NOW_EN.search(sentence):
         return []  # "I won't give up", "I never drink coffee": a resolve or a plain habit
+    if m.group("c") and (place := _GONE_TO_EN.match(act)) is not None and place.group("place").startswith("the ") \
+            and not pursuits.pastime_of(act, "en"):
+        return []  # "I'm not going to the party anymore": a plan called off, no place one went to
     # "I don't drink coffee or tea anymore": each thing given up, never "coffee or tea" as one
     return [f for one in (listed(act, "en") or [act]) for f in _given_up_en(one, bool(m.group("m")), clause)]
 
@@ -355,7 +363,7 @@ def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
     """What giving up the one activity ``act`` says (``find_en``); ``bare``: said after "quit" / "stopped" …"""
     if act and (standing := _standing_given_up(act, "en", clause)):
         return standing  # "I stopped taking metformin", "I don't wear glasses anymore", "I don't drive a Tesla anymore"
-    if (place := _GONE_TO_EN.match(act)) is not None:  # "I don't go to Equinox anymore": going there ended
+    if (place := _GONE_TO_EN.match(act)) is not None and not pursuits.pastime_of(act, "en"):  # "go to Equinox"
         act = f"go to {place.group('place')}"
     elif not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
         return []

@@ -109,12 +109,21 @@ def is_name(value: str) -> bool:
 QUIT_KEYS: frozenset[str] = frozenset({"food.quit", "drink.quit", "habit.quit"})
 
 
+#: What one eats or drinks, said plainly ("I drink a lot of coffee", 我开始喝奶茶了: ``extract.shapes.CHANGE_KEYS``), by
+#: the area of the keys that end it: giving it up (``drink.quit``) or not taking it (``drink.avoid``) ends what one
+#: drank, as it ends a like of it (before, 不喝奶茶了 left ``user.drinks = 奶茶`` current beside ``drink.quit = 奶茶``).
+TAKEN_KEYS: dict[str, str] = {"drink": "user.drinks", "food": "user.eats"}
+
+
 def contradicts(candidate_key: str, existing_key: str) -> bool:
     """A like and a dislike of the same value contradict whatever their topics: a generic
     "I don't like coffee anymore" (``preference.dislike``) retires ``drink.like = coffee``.
     A choice (``CHOICE_KEYS``) counts as a like: "I love UPS" (``shipping.carrier``) retires
     "I hate UPS" (``preference.dislike``), and the other way round. A habit ended (``QUIT_KEYS``) retires a like
-    of the thing, one way only."""
+    of the thing, one way only; it and what is not taken (``AVOID_KEYS``) retire what is eaten or drunk of its area
+    (``TAKEN_KEYS``: ``drink.quit`` ends ``user.drinks``), one way only too."""
+    if candidate_key in QUIT_KEYS | AVOID_KEYS and existing_key == TAKEN_KEYS.get(candidate_key.partition(".")[0]):
+        return True
     a = "like" if choice_key(candidate_key) else polarity(candidate_key)
     b = "like" if choice_key(existing_key) else polarity(existing_key)
     if candidate_key in QUIT_KEYS:  # "I quit coffee" retires "likes coffee"; a like said later keeps the quit

@@ -9,7 +9,7 @@ from __future__ import annotations
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.conventions import PROJECT_KEY_PREFIX
 from memstrata.extract.taxonomy import KEYS, key_spec
-from memstrata.facts.resolve import AVOID_KEYS, contradicts
+from memstrata.facts.resolve import AVOID_KEYS, TAKEN_KEYS, contradicts
 from memstrata.facts.said import Said
 from memstrata.text.tokens import index_text
 from memstrata.types import PROJECT_SUBJECT, project_of
@@ -74,9 +74,10 @@ def subject_of(said: Said, cand: FactCandidate) -> str | None:
 
 def contradicting_keys(key: str) -> list[str]:
     """Taxonomy keys whose facts a candidate under ``key`` can contradict (like vs dislike), and the keys of what is
-    not taken (``drink.avoid``, kept outside the listed taxonomy) it contradicts."""
-    return [spec.key for spec in KEYS if contradicts(key, spec.key)] + [k for k in sorted(AVOID_KEYS)
-                                                                         if contradicts(key, k)]
+    not taken (``drink.avoid``) and of what is drunk or eaten (``user.drinks``), kept outside the listed taxonomy, it
+    contradicts."""
+    return [spec.key for spec in KEYS if contradicts(key, spec.key)] + [
+        k for k in (*sorted(AVOID_KEYS), *TAKEN_KEYS.values()) if contradicts(key, k)]
 
 
 def key_terms(key: str) -> str:
