@@ -46,9 +46,11 @@ def test_jiao_names_a_thing_as_shi_does(text: str, expected: list[tuple[str, str
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("我最近开始用飞书了", [("tool.uses", "飞书", "")]),
-    ("我们已经开始用钉钉了", [("tool.uses", "钉钉", "")]),
-    ("I recently started using Feishu", [("tool.uses", "Feishu", "")]),
+    # a thing of a known kind begun is marked so (``shapes.BEGUN_KEY``): the fact engine stores it as used, ending the
+    # one thing of its kind used before
+    ("我最近开始用飞书了", [("user.began_using", "飞书", "")]),
+    ("我们已经开始用钉钉了", [("user.began_using", "钉钉", "")]),
+    ("I recently started using Feishu", [("user.began_using", "Feishu", "")]),
 ])
 def test_a_thing_one_began_to_use_is_used(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

@@ -79,7 +79,25 @@ _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
 #: the verb, they say what holds now, and a value under one that names the old value too takes the old
 #: value's key (``extract.base.FactCandidate.instead_of``).
 CHANGE_KEYS = frozenset({"user.uses", "user.drinks", "user.eats", "user.listens_to", "user.watches",
-                         "user.wears", "user.takes", "user.ships_with", "user.chooses"})
+                         "user.wears", "user.takes", "user.ships_with", "user.chooses", "user.began_using"})
+#: The key of a thing of a known kind said as begun to be used ("I started using Arc", 我开始用飞书了: ``begun_use``):
+#: the fact engine ends the one thing used of that very kind, if one (``facts.switch.ended_by_beginning``), and stores
+#: it with the things used.
+BEGUN_KEY = "user.began_using"
+#: A beginning of use: "started using", "began using", "started to use", 开始用, 开始使用, 开始改用.
+_BEGUN_USE = lazy_regex(r"\b(?:start(?:ed)?|began|begun)\s+(?:to\s+use|using)\b|开始(?:改用|使用|用)", re.IGNORECASE)
+
+
+def begun_use(finding: Finding, sentence: str) -> Finding:
+    """``finding`` under ``BEGUN_KEY`` when it is the user's thing used (``tool.uses``) of a kind the list of tools
+    knows (``tool_kinds.kind_of``: a browser, team chat, a music service) and ``sentence`` says its use began ("I
+    started using Arc", 最近开始用飞书了): before, the beginning was a thing used beside the one it took the place of
+    ("my browser is Chrome" stayed current). A thing of no known kind is left as used: it may be anything, and a
+    beginning ends nothing said to do another job."""
+    if finding.key != "tool.uses" or finding.retract or finding.subject or not _BEGUN_USE.search(sentence) \
+            or tool_kinds.kind_of(finding.value) is None:
+        return finding
+    return replace(finding, key=BEGUN_KEY)
 #: Attribute heads that are never a thing one has ("my point is", 我的意思是): opinions, replies.
 NOT_ATTRIBUTES = frozenset({
     "question", "point", "guess", "bad", "problem", "idea", "opinion", "view", "thought", "thoughts",

@@ -193,7 +193,9 @@ def _changed(clause: str) -> list[Finding]:
         talk = m.group("still") and _STILL_FOR.search(raw)
         if talk and talk.group("talk") and (channel := gazetteer.contact_channel(raw)):  # 还是用微信联系吧
             return [Finding("contact.channel", channel, CONF_PREFER, clause)]
-        cut = _CUT_FOR.match(value)  # 从Zoom换成腾讯会议开会了: 腾讯会议, for 开会
+        # 从Zoom换成腾讯会议开会了: 腾讯会议, for 开会; a name the list of tools holds whole is no name and a purpose
+        # (换成腾讯视频了: 腾讯视频, the streaming service, never 腾讯 for 视频 meetings)
+        cut = None if tool_kinds.kind_of(value) is not None else _CUT_FOR.match(value)
         if cut is not None and cut.group("for") and purposes.listed(cut.group("for")):
             aim, value = cut.group("for"), cut.group("v")
         elif cut is not None and cut.group("for") and re.fullmatch(r"[A-Za-z][\w .+#-]*", cut.group("v")):

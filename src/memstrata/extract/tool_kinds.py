@@ -3,9 +3,9 @@
 "We use Jira", "We use Slack", then "We've moved to Linear": a careful listener ends Jira, not
 Slack, because Linear and Jira do one job. The fact engine (``facts.switch``) asks this module
 for the kind of the new value and of each thing used; two things of different kinds are never
-rivals. The list is short on purpose: common team tools whose name is unambiguous, and the common
-airlines and banks one uses (``extract.providers``), in English and Chinese. A name not listed has no
-kind and may be a rival of anything (see ``facts.switch``).
+rivals. The list is short on purpose: common team tools whose name is unambiguous, the common music and video
+streaming services, and the common airlines and banks one uses (``extract.providers``), in English and Chinese. A
+name not listed has no kind and may be a rival of anything (see ``facts.switch``).
 
 The list also tells a name said in lower case ("We use jira") from a word: a listed name that is no
 English word (``_WORDS``) is a name whatever its case (``LOWER_CASE_NAMES``), and is stored as the list
@@ -43,6 +43,11 @@ _KINDS: dict[str, tuple[str, ...]] = {
                 "Singapore Airlines", "Cathay Pacific", "ANA", "JAL", "Ryanair", "easyJet", "Air Canada", "Qantas",
                 "Turkish Airlines", "国航", "中国国航", "中国国际航空", "东航", "中国东方航空", "南航", "中国南方航空",
                 "海航", "海南航空", "川航", "四川航空", "厦航", "厦门航空", "春秋航空", "吉祥航空"),
+    # what one listens to and watches on: one service at a time for most ("switched to Apple Music" ends Spotify)
+    "music streaming": ("Spotify", "Apple Music", "YouTube Music", "Tidal", "Pandora", "Deezer", "Amazon Music",
+                        "SoundCloud", "QQ音乐", "网易云音乐", "网易云", "酷狗音乐", "酷狗", "酷我音乐", "汽水音乐"),
+    "video streaming": ("Netflix", "Hulu", "Disney+", "HBO Max", "Prime Video", "Amazon Prime Video",
+                        "Paramount+", "Peacock", "腾讯视频", "爱奇艺", "优酷", "芒果TV", "哔哩哔哩", "B站", "西瓜视频"),
     "bank": ("Chase", "Wells Fargo", "Bank of America", "Citi", "Citibank", "HSBC", "Barclays", "Santander",
              "Revolut", "Monzo", "N26", "Capital One", "招商银行", "招行", "工商银行", "工行", "建设银行", "建行",
              "中国银行", "中行", "农业银行", "农行", "交通银行", "交行"),
@@ -55,7 +60,43 @@ _WORDS = frozenset({"linear", "monday", "shortcut", "basecamp", "teams", "discor
                     "confluence", "obsidian", "coda", "roam", "bear", "quip", "jenkins", "drone", "bamboo", "zoom",
                     "whereby", "sketch", "azure", "oracle", "chrome", "safari", "edge", "brave", "opera", "arc",
                     "outlook", "lark", "travis", "redis", "cassandra", "teambition", "united", "delta", "southwest",
-                    "emirates", "chase", "citi", "ana", "capital one", "santander"})
+                    "emirates", "chase", "citi", "ana", "capital one", "santander", "tidal", "pandora", "peacock"})
+
+
+#: Attributes (folded, words apart) whose key holds one thing of a kind at a time: "my browser is Chrome"
+#: (``user.browser``), "Our issue tracker is Jira" and "We use Jira for tickets" (``user.tickets``:
+#: ``extract.purposes``).
+#: A value held there is of that kind whatever its name (``kind_of_key``), so a switch to a browser ends the browser
+#: said so, and a browser said so ends the browser used: the key and a thing used of its kind are one slot. Notes and
+#: docs are left out: one kind (``documents``), two jobs.
+_SLOTS: dict[str, str] = {
+    **dict.fromkeys(("browser", "web browser", "浏览器"), "browser"),
+    **dict.fromkeys(("email client", "email app", "mail app", "mail client", "邮箱客户端"), "email"),
+    **dict.fromkeys(("tickets", "issue tracker"), "issue tracker"),
+    **dict.fromkeys(("chat", "team chat"), "team chat"),
+    **dict.fromkeys(("meetings",), "video calls"),
+    **dict.fromkeys(("design",), "design"),
+    **dict.fromkeys(("ci",), "ci"),
+    **dict.fromkeys(("code",), "code hosting"),
+    **dict.fromkeys(("cloud", "cloud provider"), "cloud"),
+    **dict.fromkeys(("bank",), "bank"),
+    **dict.fromkeys(("airline",), "airline"),
+    **dict.fromkeys(("music app", "music service", "music streaming", "听歌软件", "音乐软件", "音乐app"),
+                    "music streaming"),
+}
+
+
+def kind_of_key(key: str) -> str | None:
+    """The kind of thing the user's key ``key`` holds one of (``_SLOTS``: ``user.browser`` → ``"browser"``,
+    ``user.tickets`` → ``"issue tracker"``), or ``None``."""
+    owner, _, attribute = key.partition(".")
+    return _SLOTS.get(" ".join(attribute.replace("_", " ").casefold().split())) if owner == "user" else None
+
+
+def slot_keys(kind: str) -> tuple[str, ...]:
+    """The user's keys that hold one thing of ``kind`` (``"browser"`` → ``user.browser``, ``user.web_browser``,
+    ``user.浏览器``): where a thing of that kind said by its role is stored."""
+    return tuple(f"user.{'_'.join(attribute.split())}" for attribute, k in _SLOTS.items() if k == kind)
 
 
 @cache

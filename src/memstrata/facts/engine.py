@@ -42,7 +42,7 @@ from memstrata.extract.twins import twins
 from memstrata.facts import place, previous, withdraw
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
-from memstrata.facts.switch import SWITCH_KEY, as_used, ended_by_switch
+from memstrata.facts.switch import BEGUN_KEY, SWITCH_KEY, as_used, ended_by_beginning, ended_by_switch, same_slot
 from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms, subject_of
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.protocol import Store
@@ -130,6 +130,8 @@ class FactEngine:
             replaces = {*replaces, *named}
         if cand.key == SWITCH_KEY and not cand.instead_of:  # "We've moved to Linear": what it ends
             cand = replace(cand, instead_of=ended_by_switch(self, conn, said, cand))
+        if cand.key == BEGUN_KEY and not cand.instead_of:  # "I started using Arc": the one browser before it ends
+            cand = replace(cand, instead_of=ended_by_beginning(self, conn, said, cand))
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
             if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: the message before's
@@ -140,7 +142,7 @@ class FactEngine:
                     return []
                 cand = replace(cand, instead_of="")
             replaces = {*replaces, *named}
-        if cand.key == SWITCH_KEY and not replaces:  # nothing ended: stored with the things used
+        if cand.key in (SWITCH_KEY, BEGUN_KEY) and not replaces:  # nothing ended: stored with the things used
             cand = as_used(cand)
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
@@ -241,6 +243,7 @@ class FactEngine:
         subject = subject_of(said, cand)
         ids, similarity = self._candidates(conn, said, cand, vector, single=single, replaces=replaces)
         denied = self.denials(conn, said, cand)  # "not allergic to peanuts", ended by the allergy to peanuts
+        denied |= same_slot(self, conn, said, cand)  # "switched my browser to firefox" ends the browser used (Arc)
         ids |= denied
         if self.encrypts(cand):
             vector = None  # no vector of a secret value is stored or compared

@@ -16,6 +16,11 @@ so the engine decides which one the new value takes the place of, in this order:
 * otherwise **none**: with two rivals the sentence does not say which ended, and ending a thing
   still used is the worse error; "We moved from Jira to Linear" names it.
 
+A thing of a known kind said as begun (``BEGUN_KEY``: "I started using Arc") ends only the one thing of that very kind
+(``ended_by_beginning``). A key that holds one thing of a kind ("my browser is Chrome": ``user.browser``,
+``tool_kinds.kind_of_key``) is one slot with the things used of that kind: a switch or a beginning ends its value, and a
+value said under it ends the thing used of the kind (``same_slot``).
+
 The ended value is superseded by the new one under its own key, so ``history`` keeps it with
 when it ended (``FactEngine.instead``). A switch that ends nothing (two rivals, a return with nothing
 before it, an old value no fact holds) is stored under ``USED_KEY`` (``as_used``), the key "We use Jira"
@@ -28,10 +33,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from memstrata.extract import purposes, vehicles
+from memstrata.extract import purposes, shapes, vehicles
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import key_spec
-from memstrata.extract.tool_kinds import kind_of
+from memstrata.extract.tool_kinds import kind_of, kind_of_key, slot_keys
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
 from memstrata.text.tokens import normalise_value
@@ -42,6 +47,7 @@ if TYPE_CHECKING:
 #: The key the extractor gives a switch that names no attribute, the key a thing used is stored under, and
 #: the keys that hold things used (``SWITCH_KEY`` in stores written before switches were stored as ``USED_KEY``).
 SWITCH_KEY = "user.uses"
+BEGUN_KEY = shapes.BEGUN_KEY
 USED_KEY = "tool.uses"
 USED_KEYS = (USED_KEY, SWITCH_KEY)
 
@@ -68,7 +74,9 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
     takes the place of, by the rules of the module docstring; ``""`` when none."""
     scope, subject = said.scope, subject_of(said, cand)
     norm = normalise_value(cand.value)
-    keys = [*USED_KEYS, *purposes.KEYS]  # "We use Jira for tickets" is a thing used too
+    kind = kind_of(cand.value)
+    # "We use Jira for tickets" is a thing used too, and so is "my browser is Chrome" for a switch to a browser
+    keys = [*USED_KEYS, *purposes.KEYS, *(slot_keys(kind) if kind else ())]
     live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject))
             if not f.encrypted]
     if not norm or any(normalise_value(f.value) == norm for f in live):
@@ -81,9 +89,41 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
     between = [f for f in live if (f.valid_from or f.observed_at) in ended]
     if len(between) == 1:
         return between[0].value
-    kind = kind_of(cand.value)
-    rivals = [f for f in live if _rival(f.key, kind_of(f.value), kind)]
+    rivals = [f for f in live if _rival(f.key, kind_of(f.value) or kind_of_key(f.key), kind)]
     return rivals[0].value if len(rivals) == 1 else ""
+
+
+def same_slot(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> set[int]:
+    """Ids of the active things used (``USED_KEYS``) of the kind ``cand``'s key holds one of
+    (``tool_kinds.kind_of_key``: ``user.browser``): "I use arc as my browser now" stored ``tool.uses = Arc``, and
+    "switched my browser to firefox" (``user.browser = Firefox``) takes its place, as a switch to Firefox would
+    (before, both stayed current). Only a thing whose name is of that kind ends: a thing used of no known kind may be
+    anything. Empty for any other key."""
+    kind = kind_of_key(cand.key)
+    if kind is None or cand.retracts or kind_of(cand.value) not in (None, kind):
+        return set()
+    ids = eng.store.fact_ids(conn, said.scope, keys=list(USED_KEYS), subject=subject_of(said, cand))
+    return {f.id for f in eng.store.load_facts(conn, ids) if not f.encrypted and f.status == "active"
+            and kind_of(f.value) == kind and normalise_value(f.value) != normalise_value(cand.value)}
+
+
+def ended_by_beginning(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str:
+    """The value of the one thing used that ``cand`` (a thing of a known kind said as begun, ``BEGUN_KEY``: "I started
+    using Arc") takes the place of: the subject's one active thing of that very kind (``tool_kinds.kind_of``, or
+    the kind of the key it is held under, ``kind_of_key``: "my browser is Chrome"); ``""`` when none or several, or
+    when the value is used already. Stricter than a switch: a thing of no known kind is never a rival ("I use Anki",
+    then "I started using Chrome" ends nothing), since a beginning need not end anything."""
+    kind, norm = kind_of(cand.value), normalise_value(cand.value)
+    if kind is None or not norm:
+        return ""
+    keys = [*USED_KEYS, *purposes.KEYS, *slot_keys(kind)]
+    live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, said.scope, keys=keys,
+                                                                     subject=subject_of(said, cand)))
+            if not f.encrypted]
+    if any(normalise_value(f.value) == norm for f in live):
+        return ""
+    rivals = {f.value for f in live if (kind_of(f.value) or kind_of_key(f.key)) == kind}
+    return rivals.pop() if len(rivals) == 1 else ""
 
 
 #: The key of the car one drives (``extract.vehicles``).
