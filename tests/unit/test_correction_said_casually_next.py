@@ -158,3 +158,14 @@ def test_a_bare_word_after_anything_else_changes_nothing(tmp_path: Path, first: 
     alone = _facts(tmp_path / "alone", first)
     facts = _facts(tmp_path / "fixed", first, fix)
     assert sorted(facts) == sorted(alone), facts
+
+
+@pytest.mark.parametrize(("first", "fix"), [
+    ("I ran 5 miles today at 7am", "sorry, 6"),  # 6 miles or 6am: not known
+    ("dentist at 15:00 friday", "sorry, 4"),  # which half of the day is not said
+    ("meeting with Tom at 3pm friday", "sorry, 15"),
+])
+def test_a_bare_number_that_may_be_another_value_changes_no_clock(tmp_path: Path, first: str, fix: str) -> None:
+    alone = _facts(tmp_path / "alone", first)
+    facts = _facts(tmp_path / "fixed", first, fix)
+    assert sorted(facts) == sorted(alone), facts

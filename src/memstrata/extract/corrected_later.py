@@ -271,6 +271,8 @@ def said_again(text: str, new: str) -> str | None:
         if len(sorts) != 1 or len(spans) != 1:
             return None
         start, end = spans[0]
+        if _HOUR.match(new) and not _bare_hour_fits(text, start, end, new):
+            return None
         return text[:start] + _time_put_right(text[start:end], new, sorts[0]) + text[end:]
     if "place" not in kinds(new, loose=True):
         return None
@@ -278,6 +280,22 @@ def said_again(text: str, new: str) -> str | None:
     if len(spans) != 1 or text[spans[0][0]:spans[0][1]] == new:
         return None
     return text[:spans[0][0]] + new + text[spans[0][1]:]
+
+
+#: A number written in a message, in digits or in Chinese.
+_ANY_NUMBER = lazy_regex(r"\d+|[一二两三四五六七八九十百千万]+")
+
+
+def _bare_hour_fits(text: str, start: int, end: int, hour: str) -> bool:
+    """Whether a number said alone ("scratch that, it's 7", 是四点 said as 四) can be the new hour of the clock
+    ``text[start:end]``: a clock said with its half of the day ("6pm") or in Chinese (下午三点), the hour 1 to 12,
+    and no other number in ``text`` it may correct instead ("I ran 5 miles at 7am" then "sorry, 6")."""
+    clock = text[start:end]
+    if not (re.search(r"(?i)[ap]\.?m\.?$", clock) or "点" in clock):
+        return False  # "15:00" then "4": which half of the day is not said
+    if hour.isdigit() and not 1 <= int(hour) <= 12:
+        return False
+    return not _ANY_NUMBER.search(text[:start] + " " + text[end:])
 
 
 def _time_put_right(old: str, new: str, sort: str) -> str:
