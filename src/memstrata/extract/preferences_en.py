@@ -159,7 +159,7 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[F
 _DEGREE = DEGREE_EN
 _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
        r"truly|much|generally|usually|personally|genuinely|simply|honestly|always|mainly|mostly|especially|" \
-       rf"particularly|now|currently|nowadays|{_DEGREE})\s+)*"
+       rf"particularly|now|currently|nowadays|tend to|{_DEGREE})\s+)*"
 
 _LIKE = lazy_regex(
     rf"^(?:i|we)(?:(?:'ve|\s+have)(?=\s+stopped\b))?\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
@@ -170,7 +170,7 @@ _LIKE = lazy_regex(
     rf"|^(?:i'm|i am)\s+(?:(?:{_DEGREE}|more|much more|way more)\s+)*(?:(?:a|such a)\s+)?(?:(?:big|huge|real|"
     r"massive|total|die-?hard|major)\s+)?(?P<verb2>fan of|into|fond of|crazy about|sucker for|"
     r"obsessed with|passionate about|not a fan of|not a big fan of|not a huge fan of|not really a fan of|"
-    r"not really into|not into|not fond of"
+    r"not really into|not into|not fond of|partial to|big on|not big on|not really big on|not much for"
     # a like that has ended, said as chat says it: "I'm so over pottery" ("I've gone off sushi" is read as it,
     # ``_GONE_OFF``): a thing named bare; "over the moon", "over 30", "over Tom", "over my ex", "over halfway" are none
     r"|over(?=\s+(?!(?:the|a|an|my|our|his|her|their|your|it|that|this|them|him|you|there|here|halfway|half|"
@@ -328,8 +328,50 @@ def _passed_over_said_as_over(clause: str) -> str:
     return clause
 
 
+#: A like said as a standing past ("I've always loved jazz", "I have long preferred trains", "I've never liked
+#: olives"): the like said in the present, as "I always love jazz" and "I don't like olives" are read.
+_ALWAYS_HAD = lazy_regex(r"^(?P<i>i|we)(?:'ve|\s+have)\s+(?P<how>always|long|never)\s+"
+                         r"(?P<verb>loved|liked|enjoyed|preferred|adored|hated|disliked)\b", _IC)
+_PRESENT = {"loved": "love", "liked": "like", "enjoyed": "enjoy", "preferred": "prefer", "adored": "adore",
+            "hated": "hate", "disliked": "dislike"}
+#: A fan of a team, an artist or a thing said before "fan" ("I'm a huge Arsenal fan", "a big jazz fan"): "fan of".
+_FAN = lazy_regex(r"^(?P<head>(?:i'm|i\s+am)\s+(?:not\s+)?(?:a|an)\s+(?-i:(?:big|huge|massive|die-?hard|lifelong|"
+                  r"long-?time|real|total|devoted|loyal)\s+)*)"  # lower case: "a Real Madrid fan" names the team
+                  r"(?P<x>(?-i:(?!(?:big|huge|real)\b))(?!.*\b(?:of|a|an|the|such|bit|your|his|her)\b)"
+                  r"[\w.&'-]+(?:\s+[\w.&'-]+){0,2})\s+fan$", _IC)
+#: "Spicy food isn't really my thing", "Opera is not my cup of tea": a dislike said of the thing.
+_NOT_MY_THING = lazy_regex(r"^(?P<x>(?!(?:it|that|this|which|what|there)\b)[\w' -]{2,40}?)\s+(?:isn't|is not|"
+                           r"aren't|are not|'s not|'re not)\s+(?P<hedge>really\s+|exactly\s+|quite\s+)?"
+                           r"my\s+(?:thing|cup of tea|jam|scene)$", _IC)
+#: "I'm a tea drinker", "I'm not a coffee drinker": what one drinks.
+_DRINKER = lazy_regex(r"^(?:i'm|i\s+am)\s+(?P<not>not\s+)?(?:(?:a|an)\s+)?(?:(?:big|huge|heavy|daily|real)\s+)?"
+                      r"(?P<x>coffee|tea|green tea|wine|beer|whisk(?:e)?y|milk|water|soda|juice)\s+drinker$", _IC)
+
+
+def _said_as_a_like(clause: str) -> str:
+    """``clause`` said as the like reader reads a like when it says one another way ("I've always loved jazz" → "I
+    always love jazz", "I'm a huge Arsenal fan" → "I'm a huge fan of Arsenal", "Spicy food isn't really my thing" →
+    "I don't really like spicy food", "I'm a tea drinker" → "I like drinking tea"); ``clause`` itself otherwise."""
+    if (m := _ALWAYS_HAD.match(clause)) is not None:
+        verb = _PRESENT[m.group("verb").lower()]
+        said = f"{m.group('i')} don't {verb}" if m.group("how").lower() == "never" else f"{m.group('i')} always {verb}"
+        return f"{said}{clause[m.end():]}"
+    if (m := _FAN.match(clause)) is not None:
+        return f"{m.group('head')}fan of {m.group('x')}"
+    if (m := _DRINKER.match(clause)) is not None:
+        return f"I {'do not drink' if m.group('not') else 'like drinking'} {m.group('x')}"
+    if (m := _NOT_MY_THING.match(clause)) is not None:
+        thing = m.group("x")
+        if " " in thing and thing[1:].islower():  # "Spicy food": the sentence's capital, no name
+            thing = thing[0].lower() + thing[1:]
+        return f"I don't {m.group('hedge') or ''}like {thing}"
+    return clause
+
+
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
-    clause = _passed_over_said_as_over(_GONE_OFF.sub("I'm over ", clause))
+    clause = _passed_over_said_as_over(_said_as_a_like(_GONE_OFF.sub("I'm over ", clause)))
+    if clause.startswith("I do not drink "):  # "I'm not a coffee drinker": "I don't drink coffee"
+        return _not_eat(clause, ctx)
     m = _LIKE.match(clause)
     if not m:
         return []
