@@ -331,7 +331,13 @@ _CLOCK_IN_NOTE = lazy_regex(rf"^(?:{PART_OF_DAY_ZH}(?:{HOUR_ZH})?|{HOUR_ZH})")
 _OCCASION_END_ZH = lazy_regex(r"(?:聚会|婚礼|面试|考试|预约|体检|手术|复查|航班|约会|派对|聚餐|饭局|讲座|比赛|演出|"
                               r"演唱会|"
                               r"音乐会|典礼|葬礼|年会|答辩|培训|会议|例会|家长会|同学会|生日会|见面会|发布会|研讨会|"
-                              r"运动会|party|课)$")
+                              r"运动会|party|课|"
+                              # whom one sees by appointment, named alone as the visit (下周五下午三点牙医, as "dentist
+                              # on friday at 3" is): the dentist, the doctor, a check-up or a treatment
+                              r"牙医|看牙|洗牙|补牙|拔牙|牙科|门诊|复诊|产检|针灸|理疗|推拿|按摩|美甲|剪头发?)$")
+#: A doing with whom it is done said first (明天下午两点跟客户开会, 周六和老同学吃饭): the doing is the plan.
+_WITH_FIRST_ZH = lazy_regex(r"^(?:跟|和|与|同)[\u4e00-\u9fffA-Za-z]{1,6}?(?=开会|见面|吃饭|聚餐|约会|面谈|碰面|碰头|"
+                            r"打球|打牌|喝茶|喝咖啡|视频|通话|通电话|签约|签合同|去|逛|爬山|看电影|过|出差)")
 #: A leave-taking said after a day (明天见, 周一再聊): the talk resumes then, nothing is planned.
 _FAREWELL_ZH = lazy_regex(r"^再?(?:见|聊|会)[！!。~～]*$")
 #: A note judged or advised, not planned (as ``_JUDGED``, without 的, which a note's own noun phrase holds: 朋友的婚礼).
@@ -427,7 +433,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         clock, rest, body = at, rest[at.end():], body[at.end():]
     if note and _FAREWELL_ZH.match(rest):
         return []  # 明天见！: a leave-taking, no plan
-    if not rest or not (_ACTION.match(rest) or (note and _OCCASION_END_ZH.search(rest) and len(rest) <= 8)) or (
+    if not rest or not (_ACTION.match(rest) or (note and _OCCASION_END_ZH.search(rest) and len(rest) <= 8)
+                        or (note and _WITH_FIRST_ZH.match(rest))) or (
             not without_time(clause).startswith("我") and not modal and "了" not in rest and not trip and not note):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip, or a note)
     future = bool(modal) or period[0] > ctx.said_at
