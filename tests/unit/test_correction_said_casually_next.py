@@ -73,6 +73,8 @@ def test_the_time_or_place_of_a_plan_is_put_right(tmp_path: Path, first: str, fi
     # two times of day, two places: which one is meant is unknown
     ("dentist at 3pm and the gym at 6pm on friday", "sorry, 4pm"),
     ("I'm flying from Rome to Paris next week", "actually Milan"),
+    # a name said in the message already is no other place ("Anna with Anna" was stored)
+    ("I'm going to Lisbon next week with Anna", "Correction: Anna"),
     ("我住在杭州", "不对吧？"),
     ("明天去北京出差", "不对，我得先问问老板"),
     ("我喜欢喝咖啡", "其实那个挺好的"),

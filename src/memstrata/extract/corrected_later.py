@@ -258,6 +258,7 @@ def said_again(text: str, new: str) -> str | None:
     ("I'm going to Porto next week", '周五下午四点看牙医')
     >>> said_again("I live in Berlin", "5pm"), said_again("I fly from Rome to Paris", "Milan")
     (None, None)
+    >>> said_again("I'm going to Lisbon next week with Anna", "Anna")
     """
     new = new.strip()
     sorts = [sort for _, _, sort in timex.time_spans(new)]
@@ -274,8 +275,8 @@ def said_again(text: str, new: str) -> str | None:
         if _HOUR.match(new) and not _bare_hour_fits(text, start, end, new):
             return None
         return text[:start] + _time_put_right(text[start:end], new, sorts[0]) + text[end:]
-    if "place" not in kinds(new, loose=True):
-        return None
+    if "place" not in kinds(new, loose=True) or new.casefold() in text.casefold():
+        return None  # "Correction: Anna" after "... to Lisbon with Anna": a name said already, no other place
     spans = _place_spans(text)
     if len(spans) != 1 or text[spans[0][0]:spans[0][1]] == new:
         return None
