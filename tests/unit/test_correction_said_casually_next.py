@@ -171,3 +171,23 @@ def test_a_bare_number_that_may_be_another_value_changes_no_clock(tmp_path: Path
     alone = _facts(tmp_path / "alone", first)
     facts = _facts(tmp_path / "fixed", first, fix)
     assert sorted(facts) == sorted(alone), facts
+
+
+@pytest.mark.parametrize(("first", "fix", "key", "old", "new"), [
+    ("我的手机是华为Mate 40", "打错了，是Mate 60", "tool.phone", "华为Mate 40", "华为Mate 60"),
+    ("I use an iPhone 13", "sorry, iPhone 15", "tool.phone", "iPhone 13", "iPhone 15"),
+])
+def test_a_model_named_by_the_end_of_its_name_puts_it_right(tmp_path: Path, first: str, fix: str, key: str, old: str,
+                                                            new: str) -> None:
+    facts = _facts(tmp_path, first, fix)
+    assert {f[:3] for f in facts} == {("active", key, new), ("superseded", key, old)}, facts
+
+
+@pytest.mark.parametrize(("first", "fix"), [
+    ("我的手机是华为Mate 40", "说错了，是P60"),  # another model, or another phone: not known
+    ("I use an iPhone 13", "oops, Pixel 8"),
+])
+def test_another_model_changes_nothing(tmp_path: Path, first: str, fix: str) -> None:
+    alone = _facts(tmp_path / "alone", first)
+    facts = _facts(tmp_path / "fixed", first, fix)
+    assert sorted(facts) == sorted(alone), facts

@@ -83,7 +83,8 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
     if not value or clause:
         return None
     # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
-    named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]", value)
+    # a name said with a capital, its first letter lowercase in a brand ("iPhone 15", "eBay")
+    named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]|[a-z]{1,2}[A-Z]", value)
     if not (named or kinds(value, loose=True) or colour(value) or category(value) or _AT_PLACE.search(said_before)
             or (not zh and thing(value))):  # a Chinese word alone may be a verb (再等等): only a listed thing
         return None
@@ -406,3 +407,24 @@ def one_thing(old: Fact, new: str, said_before: list[Fact]) -> bool:
     if colour(a) or colour(b) or (category(a) and category(b)):
         return False  # a colour, a food or a drink is read by its own kind (``one_shape``, ``same_category``)
     return old.key.endswith(".like") or slot_label(old.statement) is not None
+
+
+#: A model: a name, then its number ("Mate 60", "华为Mate 40", "Galaxy S23" has none apart).
+_MODEL = lazy_regex(r"^(?P<name>.*?\S)\s*(?P<n>\d+(?:\.\d+)?)$")
+
+
+def same_model(old: str, new: str) -> str | None:
+    """The whole value a correction naming a model by the end of its name means (华为Mate 40 then 打错了，是Mate 60 →
+    华为Mate 60): both end in a number, the new value's name is the end of the old one's and the numbers differ;
+    ``None`` otherwise ("iPhone 13" then "Pixel 8" is another phone, which ``same_kind`` does not take either).
+
+    >>> same_model("华为Mate 40", "Mate 60"), same_model("iPhone 13", "iPhone 14"), same_model("iPhone 13", "Pixel 8")
+    ('华为Mate 60', 'iPhone 14', None)
+    """
+    was, now = _MODEL.match(old.strip()), _MODEL.match(new.strip())
+    if was is None or now is None or was.group("n") == now.group("n"):
+        return None
+    if not re.search(r"[A-Za-z\u4e00-\u9fff]", now.group("name")) \
+            or not was.group("name").casefold().endswith(now.group("name").casefold()):
+        return None
+    return old.strip()[: was.start("n")] + now.group("n")

@@ -31,6 +31,7 @@ from memstrata.extract.corrected_later import (
     said_again,
     same_category,
     same_kind,
+    same_model,
 )
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import key_spec
@@ -74,6 +75,10 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
         fitting = [f for f in said_before if one_shape(f.value, cand.value, text)]
     if not fitting:  # a drink for a drink, a food for a food ("jasmine tea" for "green tea", 香蕉 for 苹果)
         fitting = [f for f in said_before if same_category(f.value, cand.value, f.key)]
+    if not fitting:  # 华为Mate 40 then 打错了，是Mate 60: the model by the end of its name, said whole
+        models = [(f, whole) for f in said_before if (whole := same_model(f.value, cand.value)) is not None]
+        if len(models) == 1:
+            fitting, cand = [models[0][0]], replace(cand, value=models[0][1])
     if not fitting:  # "*Pittsburgh" after "I work in Pittsburg": the same name spelt right
         fitting = [f for f in said_before if respelt(f.value, cand.value)]
     if not fitting:  # "nah actually pho" after "my favourite food is ramen": the one like or favourite said
