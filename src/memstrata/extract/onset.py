@@ -15,6 +15,7 @@ import re
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.places import known_place, known_place_zh
 from memstrata.extract.pursuits import pastime_of
+from memstrata.extract.subject_zh import names_someone
 from memstrata.extract.timex import COUNT_EN
 from memstrata.text.regex import lazy_regex
 
@@ -243,6 +244,16 @@ def _got_en(sentence: str) -> list[str]:
     return [f"I'm {m.group('turned')}"] if m.group("who").lower() == "i" else [f"We're {m.group('turned')}"]
 
 
+#: Going to work somewhere, begun (开始去字节上班了): working there, as 在字节上班 says (read before as what one has
+#: been doing, ``activity.current = 去字节上班``, beside the employer it took the place of).
+_GOING_TO_WORK_ZH = lazy_regex(r"^去(?P<org>[^，,。！？]{2,12}?)(?P<w>上班|工作)$")
+
+
+def _at_work_zh(state: str) -> str:
+    """``state`` with going to work somewhere said as working there (去字节上班 → 在字节上班), else unchanged."""
+    return _GOING_TO_WORK_ZH.sub(r"在\g<org>\g<w>", state)
+
+
 def begun_zh(sentence: str) -> list[str]:
     """我开始用顺丰了 as 我用顺丰; ``[]`` for any other sentence, and when what follows 开始 is a like,
     learning or a wish (their own shapes)."""
@@ -251,7 +262,7 @@ def begun_zh(sentence: str) -> list[str]:
         return _job_begun_zh(sentence) or _got_zh(sentence)
     if _ZH_NOT_A_STATE.match(m.group("s")):
         return []
-    return [f"我{m.group('s')}"]
+    return [f"我{_at_work_zh(m.group('s'))}"]
 
 
 #: A new job begun, then where it is in a clause of its own: "I just started a new job last week, I'm at Meta now",
@@ -369,9 +380,10 @@ def split_zh(sentence: str) -> tuple[list[str], str] | None:
     if m is None:
         return None
     time, state = (m.group("t"), m.group("s")) if m.group("s") else (m.group("t2"), m.group("s2"))
-    if not _ZH_TIME_END.search(time) or _ZH_NOT_A_STATE.match(state):
-        return None
-    return [f"我{state}"], time
+    if not _ZH_TIME_END.search(time) or _ZH_NOT_A_STATE.match(state) or names_someone(time):
+        return None  # 我妹妹上周开始…: 妹妹上周 is no time but someone's, whose state it is (``subject_zh``)
+    # going to work somewhere from a time to come is a plan (下周开始去字节上班), no job held yet
+    return [f"我{state if re.match(r'(?:下|明|后|今后|以后)', time) else _at_work_zh(state)}"], time
 
 
 # --- A doing begun or lasting that no rule keys --------------------------------------------------
