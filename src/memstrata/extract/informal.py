@@ -304,3 +304,33 @@ def health_words_spelt(sentence: str) -> str:
     ('im allergic to penuts', 'a peanut allergy', 'gallery')
     """
     return _HEALTH_SLIP.sub(lambda m: _HEALTH_SLIPS[m.group().lower()], sentence)
+
+
+#: A refusal made emphatic by "not even a bit" (我一点辣都不能吃, 我一口酒都不喝, 我一滴酒都不沾, 我一点都不喜欢香菜,
+#: 我连一点辣都吃不了): the thing, if said, between the measure and 都 / 也, then the negated verb.
+_NOT_EVEN_ZH = lazy_regex(r"(?:连)?一(?:丁?点(?:儿|点)?|口|滴|根)(?P<x>[\u4e00-\u9fff]{0,4}?)(?:都|也)"
+                          r"(?:(?P<neg>不能|不敢|不会|不)(?P<v>吃|喝|碰|沾|抽|用|喜欢|爱|怕)?|(?P<v2>吃|喝)不了)")
+#: "Can't eat" said as 吃不了 / 喝不了 (我吃不了辣, 我老公喝不了酒): 不能吃, when a thing follows, no amount
+#: (吃不了这么多, 喝不了太多) nor a clause ending in it.
+_CANNOT_ZH = lazy_regex(r"(?P<v>吃|喝)不了(?P<x>(?![这那太多几一了啦])[\u4e00-\u9fff]{1,4})(?=[。！!，,]|$)")
+
+
+def not_even_zh(sentence: str) -> str:
+    """``sentence`` with an emphatic refusal said plainly: 我一点辣都不能吃 → 我不能吃辣, 我一口酒都不喝 → 我不喝酒,
+    我一点都不喜欢香菜 → 我不喜欢香菜, 我连一点辣都吃不了 and 我吃不了辣 → 我不能吃辣; else unchanged. Before, each
+    stored nothing while the plain wording was a dislike. A thing said with no verb the shapes read (一点酒都不敢想) is
+    left as said.
+
+    >>> not_even_zh("我一点辣都不能吃"), not_even_zh("我一口酒都不喝"), not_even_zh("我一点都不喜欢香菜")
+    ('我不能吃辣', '我不喝酒', '我不喜欢香菜')
+    >>> not_even_zh("我连一点辣都吃不了"), not_even_zh("我吃不了辣"), not_even_zh("我吃不了这么多")
+    ('我不能吃辣', '我不能吃辣', '我吃不了这么多')
+    """
+    def plain(m: re.Match[str]) -> str:
+        if m.group("v2"):
+            return f"不能{m.group('v2')}{m.group('x')}"
+        if m.group("x") and not m.group("v"):
+            return m.group(0)
+        return f"{m.group('neg')}{m.group('v') or ''}{m.group('x')}"
+    text = _NOT_EVEN_ZH.sub(plain, sentence)
+    return _CANNOT_ZH.sub(lambda m: f"不能{m.group('v')}{m.group('x')}", text)

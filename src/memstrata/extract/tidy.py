@@ -14,6 +14,7 @@ from memstrata.extract.informal import (
     full_words,
     health_words_spelt,
     make_said_after,
+    not_even_zh,
     spoken_order_zh,
     without_declarative_ne,
 )
@@ -91,6 +92,7 @@ def tidy(sentence: str) -> str:
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
+    text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
     text = tool_roles.role_said(text)  # "using helix as my editor": "My editor is helix"
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
