@@ -10,6 +10,8 @@ pasted script as an allergy. The rule extractor reads a message without them.
 
 from __future__ import annotations
 
+import re
+
 from memstrata.text.clauses import ASSISTANT_LABELS, USER_LABELS, transcript
 from memstrata.text.regex import lazy_regex
 
@@ -78,3 +80,46 @@ def users_lines(text: str) -> str:
     if turns is None or any(label not in USER_LABELS | ASSISTANT_LABELS for label, _ in turns):
         return text
     return "\n".join(said for label, said in turns if label in USER_LABELS and said)
+
+
+#: Words in quotation marks (straight or curly), on one line.
+_QUOTE = lazy_regex(r"[\"“”](?P<q>[^\"“”\n]{1,300}?)[\"”“]")
+#: A verb of saying, and who says: what before or after a quotation makes it someone's words.
+_SAY = (r"(?:said|says|say|saying|told|tells|tell|telling|asked|asks|ask|wrote|writes|write|replied|replies|yelled|"
+        r"shouted|goes|went|texted|tweeted|posted|put it)")
+#: Who says: a name, a person said by a pronoun or by whose they are ("my mom", "the teacher"); the user too (``_ME``).
+_WHO = (r"(?:(?-i:[A-Z][a-z'’-]+)|i|he|she|they|we|you|someone|somebody|people|everyone|everybody|"
+        r"(?:my|our|his|her|their|your|the)\s+[\w'’-]+)")
+#: The speaker after the quotation: '"I love sushi," Leo said', '"I love sushi" is what Leo always says'.
+_SAID_AFTER = lazy_regex(rf"^\s*[,.!?]?\s*(?:is|was)?\s*(?:what|how)?\s*(?P<who>{_WHO})\s+"
+                         rf"(?:(?:always|often|once|would|used to|keeps?|kept|likes? to)\s+)*{_SAY}\b", re.IGNORECASE)
+#: The speaker before it: 'As my mom always says, "I hate waste"', 'My boss said "meetings before 10 are banned"'.
+_SAID_BEFORE = lazy_regex(rf"(?P<who>{_WHO})\s+(?:(?:always|often|once|would|just|then|used to|"
+                          rf"keeps?|kept|likes? to)\s+)*{_SAY}\b(?:\s+(?:me|us|him|her|them|people|everyone|[\w'’-]+))?"
+                          r"\s*[,:]?\s*$", re.IGNORECASE)
+#: The user as the speaker: their own words, read as said.
+_ME = lazy_regex(r"^(?:i|i've|i'd|i'll|I\s+\w+)$|(?:^|\s)i$", re.IGNORECASE)
+
+
+def without_others_words(text: str) -> str:
+    """``text`` without the words it quotes someone else as saying ('"I love sushi" is what Leo always says', '"I
+    love sushi," Leo said', 'As my mom always says, "I hate waste"'): they are that person's, no statement of the
+    user's, and read as said they stored ``food.like = sushi" is what Leo always says"`` and the like as the user's.
+    Words the user quotes themself as saying ('I told the waiter "I'm allergic to peanuts"') and a quoted title
+    with no verb of saying ('My favourite book is "Dune"') are kept.
+
+    >>> without_others_words('"I love sushi," Leo said.'), without_others_words('I told him "I\\'m vegan"')
+    (' Leo said.', 'I told him "I\\'m vegan"')
+    """
+    if '"' not in text and "“" not in text and "”" not in text:
+        return text
+    out, at = [], 0
+    for m in _QUOTE.finditer(text):
+        after = _SAID_AFTER.match(text[m.end():])
+        before = _SAID_BEFORE.search(text[max(0, m.start() - 80):m.start()])
+        said = after if after is not None else before
+        if said is None or _ME.search(said.group("who").strip()):
+            continue
+        out.append(text[at:m.start()])
+        at = m.end()
+    return "".join(out) + text[at:]

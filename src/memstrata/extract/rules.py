@@ -76,7 +76,7 @@ from memstrata.extract.mixed_script import (
     split_languages,
 )
 from memstrata.extract.one_off import standing_only
-from memstrata.extract.quoted import users_lines, without_fenced_code, without_markup
+from memstrata.extract.quoted import users_lines, without_fenced_code, without_markup, without_others_words
 from memstrata.extract.tidy import before_question, tidy
 from memstrata.extract.zero_shot import KeyByMeaning
 from memstrata.text.lang import detect_language
@@ -120,6 +120,7 @@ class RuleExtractor:
         said: dict[int, list[Finding]] = {}  # what each sentence's parts stated so far
         text = without_markup(without_fenced_code(text))  # quoted code, headings: no statements (extract.quoted)
         text = users_lines(text)  # a pasted transcript: the assistant's lines are not the user's
+        text = without_others_words(text)  # '"I love sushi," Leo said': Leo's words, not the user's (extract.quoted)
         wholes = split_sentences(text)
         # "我下周五（12月18日）去北京出差": a bracket restating the time is no clause of its own
         # (clauses.without_bracketed_time)
