@@ -62,7 +62,13 @@ _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(
 _LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
                    r"reside|am based|'m based)|(?:(?:have|'ve)\s+)?(?:just\s+|recently\s+|finally\s+)?"
                    r"(?:moved|relocated)(?:\s+back)?)\s+(?:in|to|at(?=\s+\d))\s+(?P<v>.+)$"
-                   r"|^i'm (?:now )?based in (?P<w>.+)$", _IC)
+                   r"|^i'm (?:now )?based in (?P<w>.+)$"
+                   # where one works from is where one is: "I work remotely from Lisbon", "Jen works from Denver" (a
+                   # place named, not "from home", "from the office", "from Monday to Friday")
+                   r"|^i\s+(?:now\s+|currently\s+|mostly\s+|still\s+|usually\s+)?work\s+(?:remotely\s+|remote\s+)?"
+                   r"(?:from|out\s+of)\s+(?P<r>(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+                   r"January|February|March|April|May|June|July|August|September|October|November|December|"
+                   r"Home|Here|There)\b)(?-i:[A-Z])[\w.' -]+)$", _IC)
 
 # "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").
 _FROM = lazy_regex(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
@@ -88,7 +94,7 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
         return _f("identity.age", m.group("v"), CONF_STATED, clause)
     m = _LIVE.match(clause)
     if m:
-        place = _PLACE_END.sub("", m.group("v") or m.group("w"))
+        place = _PLACE_END.sub("", m.group("v") or m.group("w") or m.group("r"))
         if re.fullmatch(r"(?:19|20)\d\d", place.strip()):
             return []  # "I moved (back) in 2019": a year, not a place
         if shapes.unnamed(place):

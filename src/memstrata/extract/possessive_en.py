@@ -51,7 +51,9 @@ _ACTIVITY_ATTR = lazy_regex(r"(?:hobby|hobbies|passion|sport|job|work|profession
                             r"specialty|speciality|major|field|routine|plan)$", _IC)
 
 _POSSESSIVE = lazy_regex(
-    r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
+    # "the kids' school", "my parents' dog": a plural owner's
+    r"^(?:my|our|the(?=\s+(?:kids|children|twins)'))\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)(?:'s|(?<=s)')\s+)?"
+    r"(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
     # the article in lower case only: a capital "A" after the copula is a letter or a name ("A positive", "Plan A")
     r"(?:now\s+|currently\s+|still\s+)?(?:(?-i:an?)\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$",
     _IC)
@@ -168,6 +170,9 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     value_said = value
     if provider and held:
         value = held.group("v")  # "My phone plan is with Verizon": Verizon
+    if m is not None and m.group("owner") and not clause[m.end("owner"):].startswith("'s") \
+            and not kin.is_relative(m.group("owner")):
+        return []  # "My friends' names are ...": several people's, none kept; "the kids' school" is the kids'
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
             or (_ADJECTIVE.match(value) and not (colour(value) and _COLOURED.search(m.group("attr")))) \
             or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):

@@ -134,9 +134,11 @@ NOT_NAMES = frozenset({
 #: Relations said in the plural: the verb they take is the plain one ("My parents live in Ohio").
 PLURAL_RELATIONS = r"parents|grandparents|in-laws|kids|children|sons|daughters|twins"
 #: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
-_RELATIVES = lazy_regex(rf"^(?:my|our)\s+(?P<rel>{PLURAL_RELATIONS})\s+"
-                        rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
-                        r"prefer|hate|use|eat|drink|play|go|attend|went|got|started)\b(?P<rest>.*)$", _IC)
+#: "The kids" said bare are one's own ("The kids are both allergic to nuts"), as "the kids' school" is.
+_RELATIVES = lazy_regex(rf"^(?:my|our|the(?=\s+(?:kids|children|twins)\b))\s+(?P<rel>{PLURAL_RELATIONS})\s+"
+                        rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|"
+                        r"worked|moved|love|like|prefer|hate|use|eat|drink|play|go|attend|went|got|started)\b"
+                        r"(?:\s+(?:both|all)\b)?(?P<rest>.*)$", _IC)
 _PLURAL_AS_I = {"are": "I'm", "were": "I was"}
 
 
