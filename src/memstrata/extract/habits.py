@@ -215,6 +215,10 @@ _FOR_HOW_LONG_EN = (r"(?:\s+for\s+(?:about\s+|around\s+|roughly\s+)?"
                     rf"(?:{_NUMBER_EN}(?:\s*(?:-|to|or)\s*{_NUMBER_EN})?|an?|half\s+an?)\s+"
                     r"(?:minutes?|mins?|hours?|hrs?|miles?|km|kilometers?|kilometres?))?")
 _FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN}{_AT_HOUR_EN}{_FOR_HOW_LONG_EN})$", _IC)
+#: A habit said with "usually" and its hour, no other word of how often: "I usually walk the dog at 7am", "I normally
+#: leave work at 5:30".
+_USUAL_HOUR = lazy_regex(r"^(?:i|we)\s+(?P<v>(?:usually|normally|typically|generally)\s+.+?\s+at\s+"
+                         r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?)$", _IC)
 _FREQUENCY_FIRST = lazy_regex(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
 #: What a habit's first word is not: a feeling, a thought, an auxiliary (a negation, a future, a
 #: past), a state ("I miss you every day", "I don't run every morning", "I'll run every day").
@@ -274,7 +278,7 @@ def third_person_verb(verb: str) -> str:
 
 def frequency_en(clause: str, ctx: object) -> list[Finding]:
     """The user's habit said with how often in one English clause (see the module doc), else ``[]``."""
-    m = _FREQUENCY_LAST.match(clause)
+    m = _FREQUENCY_LAST.match(clause) or _USUAL_HOUR.match(clause)
     value = m.group("v") if m else None
     if m is None and (m := _FREQUENCY_FIRST.match(clause)) is not None:
         value = f"{m.group('v')} {m.group('f').lower()}"  # "Every morning I run": "run every morning"
