@@ -22,12 +22,14 @@ def test_family_and_pets_named_at_the_start_of_a_sentence(memory: Memory) -> Non
 
 
 def test_standing_instructions_are_kept_and_one_offs_are_not(memory: Memory) -> None:
-    for text in ("Please always reply in Spanish", "请用中文回复我", "Keep your answers short", "请叫我老王",
+    # answers have one language at a time: the later language takes the place of 用中文回复 (extract.replies)
+    for text in ("请用中文回复我", "Please always reply in Spanish", "Keep your answers short", "请叫我老王",
                  "Can you reply in Spanish?", "He always replies in Spanish", "I replied in Spanish"):
         memory.add(text, user_id="i")
     assert _active(memory, "i") == [("assistant.instruction", "keep answers short"),
-                                    ("assistant.instruction", "reply in Spanish"),
-                                    ("assistant.instruction", "用中文回复"), ("identity.name", "老王")]
+                                    ("assistant.instruction", "reply in Spanish"), ("identity.name", "老王")]
+    old = memory.list(user_id="i", key="assistant.instruction", status="superseded")
+    assert [f.value for f in old] == ["用中文回复"]
     hits = memory.search("which language should replies be in?", user_id="i", kinds=("fact",))
     assert any(h.fact is not None and h.fact.value == "reply in Spanish" for h in hits[:3])
 

@@ -67,6 +67,9 @@ def test_family_and_pets_named_at_the_start_of_a_sentence(text: str, expected: l
     ("以后回答简短一点", "回答简短一点"),
     ("请回答简短一点", "回答简短一点"),
     ("请简洁地回答", "简洁地回答"),
+    # said alone it names no answer of its own: standing, as "answer this in Spanish" would not be (extract.replies)
+    ("Reply in Spanish", "reply in Spanish"),
+    ("用英文回答", "用英文回答"),
 ])
 def test_standing_instructions_to_the_assistant(text: str, expected: str) -> None:
     assert _found(text) == [("assistant.instruction", expected, "")]
@@ -77,11 +80,9 @@ def test_standing_instructions_to_the_assistant(text: str, expected: str) -> Non
     "Could you answer in bullet points?",
     "He always replies in Spanish",  # someone else's habit
     "I replied in Spanish",  # the user's past
-    "Reply in Spanish",  # may be about this one answer
     "Always answer the phone",  # advice: no manner of replying
     "Keep your replies coming",
     "用英文回答这个问题",  # this one question
-    "用英文回答",
     "他总是用中文回复",
     "你的回答太长了",  # a complaint, not an instruction
 ])

@@ -28,18 +28,19 @@ is the rules' last reading of a sentence nothing else read.
 
 **How answers are written** ("Please always reply in Spanish", "Keep your answers short", "I want you to answer in
 bullet points", 请用中文回复我, 请回答简短一点) is read clause by clause among the topic patterns (``replies_en`` /
-``replies_zh``, in ``patterns_en`` / ``patterns_zh``), ahead of "never ..." read as a habit. "Reply in Spanish" or
-用英文回答这个问题 alone may be about this one answer: a clause is read only when its wording makes it standing
-("always"/"never"/"only", the assistant's answers in general, "I want you to ...", in Chinese a reply language
-addressed to 我 or said with 请/都/一直). Third-person and past clauses ("He always replies in Spanish", "I replied
-in Spanish") are not anchored at an imperative and are not read. Both readings store their value through one
-clean-up (``_finding``).
+``replies_zh``, in ``patterns_en`` / ``patterns_zh``), ahead of "never ..." read as a habit: first the forms a
+standing word marks ("always"/"never"/"only", "I want you to ...", 请/都/一直), then the casual ones
+(``extract.replies``: "reply in bullets pls", "keep it short", 说话简洁点, 别给我发表情), which name a manner or a
+part of answers and no one-off object (用英文回答这个问题, "answer this in Spanish" are about one answer). Third-person
+and past clauses ("He always replies in Spanish", "I replied in Spanish") are not anchored at an imperative and are
+not read. Both readings store their value through one clean-up (``_finding``).
 """
 
 from __future__ import annotations
 
 import re
 
+from memstrata.extract import replies
 from memstrata.extract.clauses import CONF_NEGATIVE, CONF_PREFER, Finding, clean_value
 from memstrata.extract.for_now import (
     DAYS_ZH,
@@ -189,7 +190,7 @@ def replies_en(clause: str, ctx: object) -> list[Finding]:
     if m:
         adv = (m.group("adv") or "").strip().lower()
         return _reply(f"{adv} {m.group('v')}" if adv in ("never", "only") else m.group("v"), clause)
-    return []
+    return replies.casual_en(clause, getattr(ctx, "sentence", clause))  # "reply in bullets pls", "keep it short"
 
 
 def _reply(value: str, clause: str) -> list[Finding]:
@@ -225,7 +226,7 @@ def replies_zh(clause: str, ctx: object) -> list[Finding]:
     if m:
         value = f"回答{m.group('a')}一点" if m.group("a") else f"{m.group('b')}地回答"
         return _finding(value, clause)
-    return []
+    return replies.casual_zh(clause, getattr(ctx, "sentence", clause))  # 说话简洁点, 别给我发表情
 
 
 #: Chinese verbs of working: 用 X, 跑测试, 提交, 推到, 写, 加注释, 部署 … (a verb of eating, feeling or going is none:

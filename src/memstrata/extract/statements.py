@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import kin, roles
+from memstrata.extract import kin, replies, roles
 from memstrata.extract.clauses import Finding, describe_period
 from memstrata.extract.counts import label as count_label
 from memstrata.extract.subject_en import base_form
@@ -131,8 +131,8 @@ def slot_label(statement: str) -> str | None:
     label and its English word (颜色 reads "color": ``_LABEL_EN``): 最喜欢的颜色是绿色 replaces "favorite colour
     is blue"."""
     m = _FAVOURITE_STATEMENT.match(statement) or _FAVOURITE_STATEMENT.match(_OTHERS.sub("", statement, count=1))
-    if m is None:
-        return count_label(statement)
+    if m is None:  # a count, or an aspect of answers ("reply in bullets": ``extract.replies``)
+        return count_label(statement) or replies.slot_of(statement)
     label = next(g for g in m.groups() if g).casefold()
     label = _BRITISH.sub(lambda w: _AMERICAN.get(w.group(1), w.group(1)) + w.group(2), label)
     return _LABEL_EN.get(label, label)
