@@ -31,6 +31,7 @@ from memstrata.clock import parse_time
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError
 from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
+from memstrata.lifecycle.preview import ForgetPreview
 from memstrata.lifecycle.target import NOT_GIVEN, left_out_if_none, require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, counted_rows
@@ -56,10 +57,14 @@ def forget(
     wait: Annotated[bool, typer.Option("--wait/--no-wait", help="Wait for a large forget to finish (the scope "
                                        "is hidden at once either way; an unfinished job resumes later).")] = True,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what this forget would delete (counts, the "
+                                          "facts, the messages it names), deleting nothing.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Delete everything about a user / agent / session, episodes before a date, one fact or one
     message; prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
+
+    --dry-run prints what the same forget would delete instead, deleting nothing (no --yes needed).
 
     --fact leaves the messages that stated the fact stored (a note names them); --fact N --sources
     forgets them too, and --episode forgets one message.
@@ -88,7 +93,7 @@ def forget(
         ([f"every user of {org}/{project}"] if all_users else [])  # "user=*" read as a user named "*"
         + [f"{n}={v}" for n, v in (("user", owner), ("agent", agent), ("session", session),
                                    ("before", before), (f"{kind}s matching", filter)) if v]))
-    if not yes:
+    if not yes and not dry_run:
         if not sys.stdin.isatty():
             refuse(f"refusing to forget {target} without --yes (not an interactive terminal)", "yes")
         if not typer.confirm(f"Forget {target}?"):
@@ -101,6 +106,13 @@ def forget(
             raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
+            if dry_run:  # the same arguments, to the preview of the same name
+                return memory.forget_preview(
+                    user_id=owner, agent_id=left_out_if_none(agent), session_id=left_out_if_none(session),
+                    fact_id=left_out_if_none(fact), before=NOT_GIVEN if before is None else parse_time(
+                        before, "--before"), all_users=all_users, org_id=org, project_id=project,
+                    filter=left_out_if_none(filter), kind=kind, episode_id=left_out_if_none(episode),
+                    sources=sources), ""
             # an option not given is left out (an empty one was refused above, as the SDK refuses None)
             receipt = memory.forget(user_id=owner, agent_id=left_out_if_none(agent),
                                     session_id=left_out_if_none(session), fact_id=left_out_if_none(fact),
@@ -120,6 +132,9 @@ def forget(
             return receipt, (_unknown_user_note(memory, owner, session, agent)
                              if owner is not None and deleted_nothing(receipt, before, filter, fact, episode) else "")
     receipt, unknown = run_command(go)
+    if isinstance(receipt, ForgetPreview):
+        _print_preview(target, receipt, as_json=as_json)
+        return
     if unknown:  # a mistyped user is no error (forget is idempotent), but must not read as done
         err.print(safe(unknown), highlight=False)
     if as_json:  # the note in the body too, as REST's POST /v1/forget gives it
@@ -148,6 +163,26 @@ def forget(
                                 + " forgets what was said")
     if kept:
         console.print(safe(f"note: {kept}"), highlight=False)
+
+
+def _print_preview(target: str, preview: ForgetPreview, *, as_json: bool) -> None:
+    """``memstrata forget --dry-run``'s output: the counts, then one line per fact that would go (an
+    encrypted value is not shown) and the messages when the forget names them."""
+    facts = [{"id": f.id, "key": f.key, "value": None if f.encrypted else f.value, "status": f.status}
+             for f in preview.facts]
+    if as_json:
+        emit_json({"would_forget": target, "counts": preview.counts, "facts": facts,
+                   "sessions": list(preview.sessions), "episode_ids": list(preview.episode_ids)})
+        return
+    console.print(safe(f"Would forget {target}: {counted_rows(preview.counts) or 'nothing'} (dry run: nothing was "
+                       "deleted)"), soft_wrap=True)
+    for f in facts:
+        value = "(encrypted)" if f["value"] is None else f["value"]
+        console.print(safe(f"  fact #{f['id']} {f['key']} = {value} ({f['status']})"), highlight=False)
+    if preview.episode_ids:
+        console.print(safe("  messages: " + ", ".join(f"#{e}" for e in preview.episode_ids)), highlight=False)
+    if preview.sessions:
+        console.print(safe("  sessions: " + ", ".join(preview.sessions)), highlight=False)
 
 
 def _unknown_user_note(memory: Memory, owner: str, session: str | None, agent: str | None) -> str:
