@@ -27,12 +27,17 @@ def _read(text: str) -> set[tuple[str, str, str]]:
     ("包裹送到前台，别送家里", ("shipping.dropoff", "前台", "家里")),
     ("快递送到公司", ("shipping.dropoff", "公司", "")),
     ("请寄到公司吧", ("shipping.dropoff", "公司", "")),
+    # as a rule, said with how often (before, nothing was stored)
+    ("快递一般寄到公司前台", ("shipping.dropoff", "公司前台", "")),
+    ("外卖平时送到小区门口", ("shipping.dropoff", "小区门口", "")),
+    ("快递一般放门卫", ("shipping.dropoff", "放门卫", "")),
 ])
 def test_the_destination_is_read_with_the_one_it_is_not(text: str, read: tuple[str, str, str]) -> None:
     assert _read(text) == {read}
 
 
-@pytest.mark.parametrize("text", ["快递送到了", "快递送到公司了", "快递送到公司了吗", "我妈让快递送到公司"])
+@pytest.mark.parametrize("text", ["快递送到了", "快递送到公司了", "快递送到公司了吗", "我妈让快递送到公司",
+                                  "快递一般寄到公司前台了", "外卖一般送到小区门口吗", "快递一般放门口被偷了"])
 def test_a_delivery_that_happened_or_someone_elses_is_no_instruction(text: str) -> None:
     assert _read(text) == set()
 

@@ -30,8 +30,9 @@ from memstrata.extract.taxonomy import NOT_DRUNK_KEY
 from memstrata.extract.timex import mentions_time, time_span
 from memstrata.text.regex import lazy_regex
 
-#: The parcel named first, as the topic of what is said of it (包裹别放门口, 快递放快递柜就行).
-_PARCEL_FIRST = r"(?:(?:快递|包裹|外卖)(?:都|就|请|一律)?)?"
+#: The parcel named first, as the topic of what is said of it (包裹别放门口, 快递放快递柜就行), and how often so
+#: (快递一般寄到公司前台, 外卖平时送到小区门口: as a rule, as 都 says it).
+_PARCEL_FIRST = r"(?:(?:快递|包裹|外卖)(?:都|就|请|一律|一般|平时|通常|基本上?|一直)*)?"
 _DONT = lazy_regex(rf"^{_PARCEL_FIRST}(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
 
 _PUT = lazy_regex(rf"^(?P<parcel>{_PARCEL_FIRST})(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?"
