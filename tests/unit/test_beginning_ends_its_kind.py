@@ -37,6 +37,9 @@ def _stored(tmp_path: Path, *messages: str) -> tuple[set[str], set[str]]:
     ("We use Trello", "I started using Asana last month", "Trello", "Asana"),
     ("我平时用钉钉", "我最近开始用飞书了", "钉钉", "飞书"),
     ("我的浏览器是Chrome", "我开始用Edge了", "Chrome", "Edge"),
+    # a use said with when it began is a beginning too
+    ("I use Apple Music", "I've been using Spotify since March", "Apple Music", "Spotify"),
+    ("I use Outlook", "I've been on Fastmail since March", "Outlook", "Fastmail"),
 ])
 def test_a_thing_begun_ends_the_one_of_its_kind(tmp_path: Path, before: str, begun: str, old: str, new: str) -> None:
     active, superseded = _stored(tmp_path, before, begun)
@@ -51,6 +54,8 @@ def test_a_thing_begun_ends_the_one_of_its_kind(tmp_path: Path, before: str, beg
     ("I use Chrome", "if I start using Firefox I'll lose my bookmarks", "Chrome"),  # a supposition
     ("I use Spotify", "I'm thinking of starting to use Apple Music", "Spotify"),  # a plan
     ("我平时用钉钉", "我老公最近开始用飞书了", "钉钉"),  # someone else's
+    ("I use Outlook", "my wife has been on Fastmail since March", "Outlook"),  # someone else's
+    ("I use Slack", "I've been on Fastmail since March", "Slack"),  # another kind
 ])
 def test_a_beginning_of_another_kind_or_person_ends_nothing(tmp_path: Path, before: str, other: str,
                                                              kept: str) -> None:

@@ -85,3 +85,18 @@ def test_a_plan_called_off_withdraws_no_habit(text: str) -> None:
 ])
 def test_a_reason_is_no_part_of_what_was_given_up(text: str, value: str) -> None:
     assert ("preference.habit", value, True) in _read(text)
+
+
+@pytest.mark.parametrize(("before", "ending", "value"), [
+    ("我平时用钉钉", "早就不用钉钉了", "钉钉"),  # a listed name of two 汉字, the subject left out
+    ("我平时用钉钉", "我现在不用钉钉了", "钉钉"),
+    ("我们现在用飞书", "已经不用飞书了，现在都用Slack", "飞书"),
+])
+def test_a_tool_no_longer_used_ends(tmp_path: Path, before: str, ending: str, value: str) -> None:
+    active, superseded = _stored(tmp_path, before, ending)
+    assert any(v == value for _, v, _ in superseded) and not any(v == value for _, v, _ in active)
+
+
+@pytest.mark.parametrize("text", ["我早就不用上班了", "早就不用写作业了", "我妈早就不用钉钉了"])
+def test_no_need_and_someone_elses_stop_end_no_tool_of_the_user(text: str) -> None:
+    assert not any(retracts and key == "user.uses" for key, _, retracts in _read(text))

@@ -17,6 +17,7 @@ from memstrata.extract.places import known_place, known_place_zh
 from memstrata.extract.pursuits import pastime_of
 from memstrata.extract.subject_zh import names_someone
 from memstrata.extract.timex import COUNT_EN
+from memstrata.extract.tool_kinds import kind_of
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -73,6 +74,8 @@ def split_en(sentence: str) -> tuple[list[str], str] | None:
     state, time = (m.group("s"), m.group("t")) if m.group("s") else (m.group("s2"), m.group("t2"))
     if _NOT_A_STATE.match(state):
         return None
+    if (on := re.match(r"on\s+(?P<v>.+)$", state, _IC)) is not None and kind_of(on.group("v")) is not None:
+        return _since(m.group("w"), time, [f"I use {on.group('v')}"])  # "been on Fastmail since May": used since
     return _since(m.group("w"), time, _present(state) or [f"I'm {state}"])
 
 

@@ -84,8 +84,10 @@ CHANGE_KEYS = frozenset({"user.uses", "user.drinks", "user.eats", "user.listens_
 #: the fact engine ends the one thing used of that very kind, if one (``facts.switch.ended_by_beginning``), and stores
 #: it with the things used.
 BEGUN_KEY = "user.began_using"
-#: A beginning of use: "started using", "began using", "started to use", 开始用, 开始使用, 开始改用.
-_BEGUN_USE = lazy_regex(r"\b(?:start(?:ed)?|began|begun)\s+(?:to\s+use|using)\b|开始(?:改用|使用|用)", re.IGNORECASE)
+#: A beginning of use: "started using", "began using", "started to use", 开始用, 开始使用, 开始改用; or a use said with
+#: when it began ("I've been using Spotify since March", "been on Fastmail since May").
+_BEGUN_USE = lazy_regex(r"\b(?:start(?:ed)?|began|begun)\s+(?:to\s+use|using)\b|开始(?:改用|使用|用)"
+                        r"|\bbeen\s+(?:using|on)\s+\S.*?\s+since\b", re.IGNORECASE)
 
 
 def begun_use(finding: Finding, sentence: str) -> Finding:

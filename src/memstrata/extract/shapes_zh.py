@@ -256,7 +256,10 @@ _DROP = lazy_regex(r"^(?:我(?:们|們)?(?=(?:以后|已经|已經)?(?:别再?�
 #: 了 of a change, as 我已经不用Notion了 says it. 不用 is also "need not" (我不用上班了, 我不用去了), so the thing must
 #: be a name: in Latin letters, one the gazetteer names, or three 汉字 or more that open with no verb and end in no
 #: common noun.
-_MY_DROP = lazy_regex(r"^我(?:们|們)?(?:现在|目前|如今|平时)?不(?:怎么)?用(?P<v>[^，]+?)了$")
+_MY_DROP = lazy_regex(r"^(?:我(?:们|們)?(?:现在|目前|如今|平时|早就|早已|已经|已經)?"
+                      # 早就不用钉钉了, 已经不用飞书了: said long since, the subject left out (不用X了 alone may be
+                      # this once: 不用微信支付了，我带了现金)
+                      r"|(?:现在|如今)?(?:早就|早已|已经|已經))不(?:怎么|再)?用(?P<v>[^，]+?)了$")
 _NEEDLESS_ZH = lazy_regex(r"^[写做上去来加看吃喝买带等管操担交跑学考背读打开送接陪还付排请找说干洗搬回]")
 
 
@@ -266,7 +269,8 @@ def _no_longer_used(clause: str) -> str | None:
     if m is None:
         return None
     value = clean_value(m.group("v"), "zh")
-    if re.fullmatch(r"[A-Za-z][\w.+# -]{0,30}", value) or shapes.named_value(value) is not None:
+    if re.fullmatch(r"[A-Za-z][\w.+# -]{0,30}", value) or shapes.named_value(value) is not None \
+            or tool_kinds.kind_of(value) is not None:  # 钉钉, 飞书: names of two 汉字 the list of tools knows
         return value
     hanzi = re.fullmatch(rf"[{_H}]{{3,6}}", value) is not None
     if hanzi and not (_NEEDLESS_ZH.match(value) or _KIND_HEAD.search(value) or _NOT_A_NAME.search(value)):
