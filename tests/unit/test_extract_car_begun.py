@@ -41,3 +41,19 @@ def test_a_new_car_replaces_the_one_driven(memory: Memory) -> None:
     memory.add("我开的是比亚迪", user_id="u")
     memory.add("我换了一辆特斯拉", user_id="u")
     assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.car", "特斯拉")]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("我开的是一辆黑色的特斯拉Model 3", ("user.car", "特斯拉Model 3")),
+    ("我开的是一辆二手的本田思域", ("user.car", "本田思域")),
+    ("我买了一辆红色的宝马", ("user.car", "宝马")),
+    ("我有一辆银色的奥迪A4", ("user.car", "奥迪A4")),
+])
+def test_how_the_car_looks_is_no_part_of_the_car(text: str, fact: tuple[str, str]) -> None:
+    """Before, a colour or 二手 said before the make hid the car: each stored nothing."""
+    assert _read(text) == [fact]
+
+
+@pytest.mark.parametrize("text", ["我开的是一辆车", "我开了一辆红色的车", "我开的是新的"])
+def test_a_car_with_no_make_named_is_none(text: str) -> None:
+    assert _read(text) == []

@@ -27,9 +27,11 @@ _EN = lazy_regex(
 _MAKES_ZH = ("特斯拉|比亚迪|宝马|奔驰|奥迪|丰田|本田|大众|蔚来|小鹏|理想|问界|小米|福特|别克|日产|马自达|保时捷|沃尔沃|"
              "雷克萨斯|吉利|长城|红旗|五菱|现代|起亚|凯迪拉克|路虎|雪佛兰|斯巴鲁|领克|极氪|长安|奇瑞|哈弗|坦克|传祺")
 _KINDS_ZH = "电动车|新能源车|电车|油车|混动车?|SUV|越野车|皮卡|跑车|摩托车|面包车|房车"
+#: How the car looks or came, said before its make and no part of it (一辆黑色的特斯拉, 一辆二手的本田思域).
+_LOOKS_ZH = r"(?:(?:[\u4e00-\u9fff]{1,2}色|二手|新|旧|老)的?)?"
 _ZH = lazy_regex(
     r"^我(?:现在|目前|平时|一直|也|还)*开(?:的是|着|了)?(?:一辆|一台|辆|台)?"
-    rf"(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|[A-Z][A-Za-z0-9-]*(?: [A-Z0-9][A-Za-z0-9-]*)*"
+    rf"{_LOOKS_ZH}(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|[A-Z][A-Za-z0-9-]*(?: [A-Z0-9][A-Za-z0-9-]*)*"
     rf"|(?:{_KINDS_ZH}))$")
 
 
@@ -69,7 +71,7 @@ _BEGUN_ZH = lazy_regex(
     # 我有一辆特斯拉: a car owned, said with its measure word (我有小米 may be a phone)
     r"^我们?(?:家)?(?:刚|刚刚|最近|已经|也|终于|现在|前段时间|前阵子|前些天|前几天|前些日子)*(?:新)?(?:(?:买了|换了|提了|入手了|换成了?|改开)(?:一辆|辆|一台|台)?"
     r"|有(?:一辆|辆))(?:新的?)?"
-    rf"(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|(?:{_KINDS_ZH}))了?$")
+    rf"{_LOOKS_ZH}(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|(?:{_KINDS_ZH}))了?$")
 
 
 _MAKE = lazy_regex(rf"^(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}$|^(?i:{_MAKES_EN})(?:\s+[A-Z0-9][\w-]*)*$")
