@@ -53,6 +53,7 @@ from memstrata.server.models import (
     EpisodeList,
     ErrorResponse,
     FactList,
+    ForgetPreviewResponse,
     ForgetRequest,
     ForgetResponse,
     Health,
@@ -367,40 +368,51 @@ def _unknown_user_note(memory: Any, body: ForgetRequest, scope: dict[str, Any], 
                                spelled="{}_id", session=body.session_id, agent=body.agent_id)
 
 
-@router.post("/forget", response_model=ForgetResponse, tags=["memories"])
-def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetResponse:
-    """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
-    one fact; returns the receipt."""
+def _forget_scope(body: ForgetRequest, caller: Any, request: Request, operation: str) -> tuple[Any, dict[str, Any]]:
+    """Check a forget's body (``operation``: ``POST /v1/forget`` or its preview) and fill in its scope:
+    the server state and the scope ``Memory.forget`` gets. Raises what ``POST /v1/forget`` lists."""
     st = state_of(request)
     # `{"user_id": "alice", "fact_id": null}` is a fact id that was not filled in, not "all of alice"
-    refuse_null("POST /v1/forget", *(name for name in NARROWING_TARGETS
-                                     if name in body.model_fields_set and getattr(body, name) is None), null="null")
+    refuse_null(operation, *(name for name in NARROWING_TARGETS
+                             if name in body.model_fields_set and getattr(body, name) is None), null="null")
     # The target is what the body names, before the key's user fills the scope: `{}` with a
     # user-bound key is refused, not "forget the key's user".
-    require_target("POST /v1/forget", hint="user_id, agent_id, session_id, before, filter, fact_id, episode_id or "
+    require_target(operation, hint="user_id, agent_id, session_id, before, filter, fact_id, episode_id or "
                    '"all_users": true', user_id=body.user_id, agent_id=body.agent_id, session_id=body.session_id,
                    before=body.before, filter=body.filter, fact_id=body.fact_id, episode_id=body.episode_id,
                    all_users=body.all_users)
     if body.all_users and caller.key is not None and caller.key.user_id is not None:
         raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
                        {"field": "all_users"})
-    refuse_blank("POST /v1/forget", org_id=body.org_id, project_id=body.project_id)
+    refuse_blank(operation, org_id=body.org_id, project_id=body.project_id)
     if body.all_users:  # every user of a tenant: the body names it; the key's or server's tenant is a default
-        require_tenant("POST /v1/forget with all_users", what="every user of the project",
+        require_tenant(f"{operation} with all_users", what="every user of the project",
                        hint='{"all_users": true, "org_id": ..., "project_id": ...}', org_id=body.org_id,
                        project_id=body.project_id)
     scope = st.scope(caller, body)
     if body.fact_id is None and body.episode_id is None:  # refused in REST's words, not the SDK's
-        require_owner("POST /v1/forget", owner=scope["user_id"], all_users=body.all_users, user='"user_id"',
+        require_owner(operation, owner=scope["user_id"], all_users=body.all_users, user='"user_id"',
                       every='"all_users": true', session_id=body.session_id, agent_id=body.agent_id,
                       before=body.before, filter=body.filter)
+    return st, scope
+
+
+def _forget_arguments(body: ForgetRequest, scope: dict[str, Any]) -> dict[str, Any]:
+    """The target arguments ``Memory.forget`` and ``Memory.forget_preview`` get from a checked body."""
+    return {"user_id": scope["user_id"], "session_id": left_out_if_none(scope["session_id"]),
+            "fact_id": left_out_if_none(body.fact_id), "agent_id": left_out_if_none(scope["agent_id"]),
+            "all_users": body.all_users, "before": left_out_if_none(body.before), "org_id": scope["org_id"],
+            "project_id": scope["project_id"], "filter": left_out_if_none(body.filter), "kind": body.kind,
+            "episode_id": left_out_if_none(body.episode_id), "sources": body.sources}
+
+
+@router.post("/forget", response_model=ForgetResponse, tags=["memories"])
+def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetResponse:
+    """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
+    one fact; returns the receipt."""
+    st, scope = _forget_scope(body, caller, request, "POST /v1/forget")
     with st.lock:
-        receipt = st.memory.forget(user_id=scope["user_id"], session_id=left_out_if_none(scope["session_id"]),
-                                   fact_id=left_out_if_none(body.fact_id), agent_id=left_out_if_none(scope["agent_id"]),
-                                   all_users=body.all_users, before=left_out_if_none(body.before),
-                                   actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
-                                   filter=left_out_if_none(body.filter), kind=body.kind,
-                                   episode_id=left_out_if_none(body.episode_id), sources=body.sources)
+        receipt = st.memory.forget(actor=caller.actor, **_forget_arguments(body, scope))
         unknown = _unknown_user_note(st.memory, body, scope, receipt)
     notes = [r.note(r.by or body.fact_id, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
     notes += [n for n in [_sources_note(receipt), unknown] if n]
@@ -408,6 +420,18 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
                           wal_checkpointed=receipt.wal_checkpointed, replaced=list(receipt.replaced),
                           sources_kept=list(receipt.sources_kept), note="; ".join(notes) or None)
+
+
+@router.post("/forget/preview", response_model=ForgetPreviewResponse, tags=["memories"])
+def forget_preview(body: ForgetRequest, caller: Caller, request: Request) -> ForgetPreviewResponse:
+    """What ``POST /v1/forget`` with the same body would delete now, deleting nothing
+    (``Memory.forget_preview``): counts per table, the facts, the sessions and, when the forget
+    names them, the messages. Refused as the forget would be."""
+    st, scope = _forget_scope(body, caller, request, "POST /v1/forget/preview")
+    with st.lock:
+        preview = st.memory.forget_preview(**_forget_arguments(body, scope))
+    return ForgetPreviewResponse(counts=preview.counts, facts=list(preview.facts), sessions=list(preview.sessions),
+                                 episode_ids=list(preview.episode_ids))
 
 
 @router.delete("/projects/{project_id}", response_model=ForgetResponse, tags=["memories"])

@@ -370,6 +370,19 @@ class ForgetRequest(Scoped):
         return as_utc(value)
 
 
+class ForgetPreviewResponse(BaseModel):
+    """``POST /v1/forget/preview``: what ``POST /v1/forget`` with the same body would delete now.
+    ``counts``: rows per table (episodes, segments, facts, memory_events), what the receipt then
+    counts unless something is written in between; ``facts``: those that would go, any status;
+    ``sessions``: the sessions touched; ``episode_ids``: the messages, when the forget names them
+    (a fact with ``sources``, an ``episode_id``, a filter of episodes)."""
+
+    counts: dict[str, int]
+    facts: list[Fact]
+    sessions: list[str]
+    episode_ids: list[int]
+
+
 class ForgetResponse(BaseModel):
     """The deletion receipt: rows deleted per table, the job, and a SHA-256 of the deleted ids.
     ``status`` is ``running`` while a large forget finishes in the background (already hidden).
