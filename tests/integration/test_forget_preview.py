@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from memstrata import InvalidInput, Memory
+from memstrata import AsyncMemory, InvalidInput, Memory
 from memstrata.types import Episode, Fact
 
 SAID = {("alice", "s1"): ["From now on ship with FedEx", "我以后都希望用顺丰", "I'm allergic to peanuts"],
@@ -146,3 +147,15 @@ def test_every_target_forget_takes_is_previewed_by_forget_preview_exactly(tmp_pa
         everyone = memory.forget_preview(all_users=True, **tenant)
         assert everyone.counts["facts"] > 0
         assert _receipt_counts(memory.forget(all_users=True, **tenant), everyone.counts) == everyone.counts
+
+
+def test_the_async_preview_takes_the_same_targets(tmp_path: Path) -> None:
+    async def run() -> tuple[dict[str, int], dict[str, int]]:
+        async with AsyncMemory(tmp_path / "m.db", embedder=None, user_id="ann") as memory:
+            await memory.add("I'm allergic to peanuts and I ship with FedEx", wait=True)
+            [fact] = await memory.list(key="health.allergy")
+            preview = await memory.forget_preview(user_id="ann", fact_id=fact.id, sources=True)
+            receipt = await memory.forget(user_id="ann", fact_id=fact.id, sources=True)
+            return preview.counts, _receipt_counts(receipt, preview.counts)
+    shown, deleted = asyncio.run(run())
+    assert shown == deleted and shown["facts"] == 2 and shown["episodes"] == 1
