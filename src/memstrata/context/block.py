@@ -31,6 +31,7 @@ from memstrata.context.standing import asks_to_act, is_about_food, is_non_food_a
 from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
+from memstrata.recall.content_free import is_content_free
 from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
 from memstrata.recall.hits import fact_hit
 from memstrata.recall.outdated import fact_retired
@@ -187,7 +188,11 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         shares no word with the request, yet it says how to do it. So does a question naming the kind of tool a
         convention chose (``context.governed``: "which package manager should I use?" and "This repo uses pnpm"),
         with the conventions and instructions of that kind.
+
+        A message that says nothing of its own ("Noted.", "Got it!", 好的, 收到: ``recall.content_free``) is never a
+        line, whatever it borrowed from the turn it acknowledged.
     """
+    hits = [h for h in hits if not is_content_free(h)]  # "Noted.", 好的: no line says nothing (``recall.content_free``)
     general = is_general(query)
     relatives = frozenset() if general else asked_relatives(query)
     theirs = _about(hits, relatives)

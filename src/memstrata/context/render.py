@@ -12,11 +12,13 @@ from memstrata.context.attribution import attribution, several_users
 from memstrata.context.later import LATER
 from memstrata.context.standing import FOOD_KEYS
 from memstrata.extract.asides import marker_length
+from memstrata.recall.evidence import RESTATED_COVERAGE as RESTATED_COVERAGE
+from memstrata.recall.evidence import restated as restated
 from memstrata.recall.excerpt import ELLIPSIS, excerpt
 from memstrata.recall.outdated import shown_text
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
-from memstrata.text.tokens import is_cjk, query_terms
+from memstrata.text.tokens import is_cjk
 from memstrata.text.visible import neutralise
 from memstrata.types import Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
 
@@ -310,33 +312,6 @@ def in_users_script(hits: Sequence[Hit], source: Callable[[int], str | None]) ->
                 hit = replace(hit, text=as_written(hit.text, hit.fact.value, said))
         out.append(hit)
     return out
-
-
-#: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)
-#: that the facts drawn from it must carry for the episode to count as restated. Set from
-#: these messages: "I prefer UPS for delivery" / "prefers UPS for shipping" 0.67,
-#: 我喜欢喝咖啡 / 喜欢喝咖啡 0.80 (restated); 我的猫叫做麻糬，牠对鸡肉过敏 / 养了宠物：叫做麻糬的猫
-#: 0.36, "I moved to Berlin last year and I hate the weather" / "lives in Berlin" 0.17 (not:
-#: the allergy and the weather would be lost). A short-fall only costs a duplicate line.
-RESTATED_COVERAGE = 0.6
-
-
-def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
-    """Whether ``fact_texts`` (facts citing the episode) carry at least ``RESTATED_COVERAGE``
-    of ``episode_text``'s query terms; ``False`` when no fact is given.
-
-    >>> restated("I prefer UPS for delivery", ["prefers UPS for shipping"])
-    True
-    >>> restated("I moved to Berlin last year and I hate the weather", ["lives in Berlin"])
-    False
-    """
-    if not fact_texts:
-        return False
-    terms = set(query_terms(episode_text))
-    carried: set[str] = set()
-    for text in fact_texts:
-        carried.update(query_terms(text))
-    return len(terms & carried) >= RESTATED_COVERAGE * len(terms)
 
 
 #: Shortest text kept in front of an ellipsis; below it a line says too little to include.

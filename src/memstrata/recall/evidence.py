@@ -20,6 +20,9 @@ match from noise is the evidence of the match itself (``recall``, ``Hit.signals`
 * ``replaced_unseen``: an outdated hit whose replacement the search did not find, which answers
   nothing on its own; a replacement it did find carries its ``match`` (``recall.replaced``).
 
+A message that says nothing of its own ("Noted.", 好的, 收到: ``recall.content_free``) is no evidence
+whatever it borrowed from the turn it replied to.
+
 ``Memory.context`` uses ``matches`` to decide that nothing matched (then the user's profile
 stands in for the hits), and ``is_general`` to recognise a query about the user in general,
 which gets the profile first. Display decisions only: ranking is untouched.
@@ -30,9 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memstrata.recall.content_free import is_content_free
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
-from memstrata.text.tokens import QUERY_STOPWORDS
+from memstrata.text.tokens import QUERY_STOPWORDS, query_terms
 from memstrata.types import Hit
 
 #: Match evidence (``Hit.signals["match"]``) from which a hit answers the query. Measured with
@@ -101,12 +105,14 @@ def is_general(query: str) -> bool:
 
 def evidence(hit: Hit, *, general: bool = False) -> float:
     """How well ``hit`` answers the query, in [0, 1]: 0 for an outdated hit none of whose
-    replacements the search found (``signals["replaced_unseen"]``, ``recall.replaced``), 1 for a
+    replacements the search found (``signals["replaced_unseen"]``, ``recall.replaced``) and for a message
+    that says nothing of its own (``recall.content_free``: "Noted." after the matched turn borrowed
+    that turn's match, ``recall.neighbours``), 1 for a
     memory said in a period the question names (``period_asked``), else its ``match`` signal
     (``similarity`` alone for a ``general`` query, whose words say nothing specific: "know" in "what
     do you know about me?" matches "you know what, …"). A hit without the signals (not ranked by
     ``recall``) counts as a full match."""
-    if hit.signals.get("replaced_unseen"):
+    if hit.signals.get("replaced_unseen") or is_content_free(hit):
         return 0.0
     if hit.signals.get("period_asked"):
         return 1.0
@@ -167,7 +173,11 @@ def beside_matches(hits: Sequence[Hit], query: str = "") -> list[Hit]:
     parts ``query`` asks (``question_parts``: a line answering one of three parts holds about a third
     of the terms; their ``match`` is above their ``similarity``: the share of terms, not the cosine,
     gave it), and a fact and the messages it cites as one memory: a message whose fact matches
-    ("养了宠物：猫麻糬" for 宠物 from "我的貓叫做麻糬，牠對雞肉過敏") or a fact whose message does. What
+    ("养了宠物：猫麻糬" for 宠物 from "我的貓叫做麻糬，牠對雞肉過敏"), or a fact whose message does. When
+    another fact of that message matches on its own, the message's match is that fact's: a fact then rides
+    along only when it restates the message (``restated``: "prefers UPS for shipping" of "I prefer UPS for
+    delivery"). "住在上海" of "我住在上海，寄快递只用顺丰" rode along beside the matching carrier fact for
+    快递用哪家 and was shown as a line of its own when the message did not fit or ranked below it. What
     ``Memory.context`` shows when some hit matches; the others answer nothing asked."""
     share = LINE_EVIDENCE / question_parts(query)
 
@@ -176,6 +186,38 @@ def beside_matches(hits: Sequence[Hit], query: str = "") -> list[Hit]:
         return found >= MATCH_EVIDENCE or (found > 0 and match >= share and match > hit.signals.get("similarity", 0.0))
     kept = {(h.kind, h.id) for h in hits if held(h)}
     cited = {c for h in hits if h.kind == "fact" and ("fact", h.id) in kept for c in h.citations}
-    said = {("episode", c) for c in cited} | {k for k in kept if k[0] == "episode"}
+    said = cited | {h.id for h in hits if h.kind == "episode" and ("episode", h.id) in kept}
+    texts = {h.id: h.text for h in hits if h.kind == "episode"}
+
+    def rides(fact: Hit, episode: int) -> bool:  # the message's match is not a sibling fact's, or the fact is it
+        return episode in said and (episode not in cited
+                                    or (episode in texts and restated(texts[episode], [fact.text])))
     return [h for h in hits if (h.kind, h.id) in kept or (h.kind == "episode" and h.id in cited)
-            or (h.kind == "fact" and any(("episode", c) in said for c in h.citations))]
+            or (h.kind == "fact" and any(rides(h, c) for c in h.citations))]
+
+
+#: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)
+#: that the facts drawn from it must carry for the episode to count as restated. Set from
+#: these messages: "I prefer UPS for delivery" / "prefers UPS for shipping" 0.67,
+#: 我喜欢喝咖啡 / 喜欢喝咖啡 0.80 (restated); 我的猫叫做麻糬，牠对鸡肉过敏 / 养了宠物：叫做麻糬的猫
+#: 0.36, "I moved to Berlin last year and I hate the weather" / "lives in Berlin" 0.17 (not:
+#: the allergy and the weather would be lost). A short-fall only costs a duplicate line.
+RESTATED_COVERAGE = 0.6
+
+
+def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
+    """Whether ``fact_texts`` (facts citing the episode) carry at least ``RESTATED_COVERAGE``
+    of ``episode_text``'s query terms; ``False`` when no fact is given.
+
+    >>> restated("I prefer UPS for delivery", ["prefers UPS for shipping"])
+    True
+    >>> restated("I moved to Berlin last year and I hate the weather", ["lives in Berlin"])
+    False
+    """
+    if not fact_texts:
+        return False
+    terms = set(query_terms(episode_text))
+    carried: set[str] = set()
+    for text in fact_texts:
+        carried.update(query_terms(text))
+    return len(terms & carried) >= RESTATED_COVERAGE * len(terms)

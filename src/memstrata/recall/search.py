@@ -55,6 +55,7 @@ from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.present import asks_now, rank_former_down, without_present
 from memstrata.recall.replaced import carry_forward
+from memstrata.recall.request_parts import request_parts
 from memstrata.recall.shortlist import (
     Candidate,
     believed,
@@ -164,7 +165,9 @@ class Retriever:
         questions = question_clauses(text)
         focus = " ".join(questions) or None
         asked = focus or text
-        own = asked_questions(text)
+        # A request to act of several steps is judged by each step as a message's questions are (``request_parts``).
+        steps = [] if questions else request_parts(text)
+        own = asked_questions(text) or steps
         # A long question's own lists share their evidence with its one question (``shared`` below).
         alone = bool(own) and own == questions and len(own) == 1
         dialogue = context if context is not None and s.dialogue_context_weight > 0 else None
@@ -190,7 +193,7 @@ class Retriever:
         judged = [Strength(terms, {}, scale=self._scale), *(Strength(self._strength_terms(q), {}, scale=self._scale)
                                                             for q in own)] if own else []
         strength = Strength(terms, {}, scale=self._scale, asked=None if focus is None or lift <= 0 else {},
-                            questions=tuple(judged), alone=not any(refers_back(q) for q in own))
+                            questions=tuple(judged), alone=not steps and not any(refers_back(q) for q in own))
         with phase("query", "candidate_search"):
             near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
