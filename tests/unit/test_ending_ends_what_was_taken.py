@@ -82,9 +82,15 @@ def test_a_plan_called_off_withdraws_no_habit(text: str) -> None:
     ("I quit coffee because of my stomach", "coffee"),
     ("I stopped going to the dog park because of the construction", "go to the dog park"),
     ("I gave up soda due to my teeth", "soda"),
+    ("gave up tennis after my knee surgery", "tennis"),
+    ("I stopped running after my injury", "running"),
 ])
 def test_a_reason_is_no_part_of_what_was_given_up(text: str, value: str) -> None:
     assert ("preference.habit", value, True) in _read(text)
+
+
+def test_a_time_of_day_after_the_habit_is_part_of_it() -> None:
+    assert ("preference.habit", "snacking after dinner", True) in _read("I stopped snacking after dinner")
 
 
 @pytest.mark.parametrize(("before", "ending", "value"), [

@@ -294,7 +294,9 @@ _GONE_TO_EN = lazy_regex(r"^(?:go|going)\s+to\s+(?P<place>(?-i:[A-Z][\w.'’&-]*
                          r"|the\s+(?-i:[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}))$", _IC)
 #: Why or since when a thing was given up, said after it ("I quit coffee because of my stomach", "stopped running
 #: since the injury"): no part of what was given up (it withdrew the habit "coffee because of my stomach").
-_REASON_EN = lazy_regex(r"\s+(?:because|cause|'cause|cuz|since|due\s+to)\b.*$", _IC)
+_REASON_EN = lazy_regex(r"\s+(?:because|cause|'cause|cuz|since|due\s+to)\b.*$"
+                        # what it happened after, said as one's own event ("gave up tennis after my knee surgery")
+                        r"|\s+after\s+(?:my|our)\s+(?!\w+s\b)\w+(?:\s+\w+)?$", _IC)
 _EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|having|have)\s+(?P<obj>.+)$", _IC)
 _DRINKS_EN = ("alcohol", "booze", "caffeine", "energy drinks", "soft drinks", "milk", "dairy milk")
 _FOODS_EN = ("meat", "red meat", "sugar", "dairy", "carbs", "gluten", "junk food", "fast food", "sweets", "pork",
