@@ -107,6 +107,14 @@ _IM_A = lazy_regex(rf"^我(?:现在|目前)?(?:是|当(?![上了成])|做(?![了
                    rf"(?P<v>[\u4e00-\u9fffA-Za-z]{{0,8}}"
                    rf"(?:{_OCCUPATIONS}))$")
 
+_AN_OCCUPATION = lazy_regex(rf"^(?:{_OCCUPATIONS})$")
+
+
+def is_occupation(value: str) -> bool:
+    """Whether ``value`` is an occupation of the list as a whole (程序员, 医生; 李医生 names someone)."""
+    return _AN_OCCUPATION.match(value.strip()) is not None
+
+
 _MY_JOB = lazy_regex(r"^我的(?:工作|职业|职位)是(?P<v>.+)$|^我(?:是)?做(?P<w>.+?)的$")
 
 #: 做 after 叫 or 称 names a thing (在看一部电影，叫做《活着》: a film called …), no job done there.

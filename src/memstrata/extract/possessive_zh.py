@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, patterns_zh, purposes, shapes, things, workplace
+from memstrata.extract import apposition, identity_zh, patterns_zh, purposes, shapes, things, workplace
 from memstrata.extract.clauses import Finding, clean_value
 from memstrata.extract.shapes import attribute_finding, chosen
 from memstrata.extract.subject_zh import RELATION as _RELATION
@@ -153,7 +153,7 @@ def possessive(clause: str) -> list[Finding]:
         return []  # 我的房东叫陈明: the landlord's name, the role's reading (extract.roles)
     if _VALUE_NOT.match(said or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
             or (m.group("de") and (_HOW_IT_IS.search(m.group("v")) or _WHAT_IT_DOES.match(m.group("v")))) \
-            or (said and shapes.describes_person(m.group("attr"), said)):
+            or (said and shapes.describes_person(m.group("attr"), said)) or _what_they_are(m.group("attr"), said):
         return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if apposition.names_a_person(clause[: m.end("attr")], "zh"):
         return []  # 我的邻居老王是消防员: 老王's, read as about him (extract.apposition)
@@ -162,6 +162,14 @@ def possessive(clause: str) -> list[Finding]:
                 for f in _owned(m, m.group("surname"), clause)]
     value = _CLASSIFIER.sub("", said)
     return _owned(m, f"{m.group('about') or ''}{value}", clause)  # 大概是40分钟: "about 40 minutes"
+
+
+def _what_they_are(attribute: str, value: str | None) -> bool:
+    """Whether ``value`` says where the person ``attribute`` names is from or what they do, not who they are (我老板是
+    广东人, 我室友是程序员: the boss's hometown, the roommate's job, read as about them by ``subject_zh.someone_else``;
+    我的牙医是李医生 names the dentist). Before, they were ``user.boss = 广东人``, ``user.roommate = 程序员``."""
+    return bool(value) and shapes.names_a_person(attribute) and (
+        re.fullmatch(rf"[{_H}]{{1,4}}人", value or "") is not None or identity_zh.is_occupation(value or ""))
 
 
 #: A classifier before the value ("a"): 一辆特斯拉, 个小区, 辆特斯拉 (a bare 台 or 家 may open a name: 台北).
