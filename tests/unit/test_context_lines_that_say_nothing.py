@@ -102,13 +102,15 @@ def test_a_fact_restating_its_matching_message_still_goes_with_it(memory: Memory
 
 
 @pytest.mark.parametrize("prompt", ["install the deps and ship the package with the carrier I like",
-                                    "install the deps, then ship it with my usual courier"])
+                                    "run the tests, then send the package with the courier I prefer",
+                                    "install the deps, then ship it with my usual courier",
+                                    "先装依赖，然后用我常用的快递寄出去"])
 def test_each_step_of_a_request_to_act_is_searched(memory: Memory, prompt: str) -> None:
     backend = _store(memory, [("user", "This repo uses pnpm, not npm"), ("user", "快递我一般用顺丰"),
                               ("user", "I live in Berlin"), ("user", "I love jazz")])
     block = _prompt(backend, prompt)
     assert "pnpm" in block and "顺丰" in block
-    assert "Berlin" not in block and "jazz" not in block
+    assert "Berlin" not in block and "jazz" not in block and "柏林" not in block
 
 
 def test_a_request_of_one_concern_gets_no_preference(memory: Memory) -> None:
