@@ -60,7 +60,7 @@ def test_an_english_statement_without_its_subject_is_the_users(text: str, key: s
     "enjoy your weekend!", "book a table for two at 7", "play some jazz every morning", "speak English please",
     "drink some water", "like a boss", "going crazy today", "do you like jazz?",
     "Like in sports, that's when it counts.", "Love and acceptance should be everyone's right.", "Work In Progress",
-    "Always provide concise summaries when I ask about budgets.", "scared of that",
+    "scared of that",  # "Always provide ... when I ask about ..." is an instruction (test_instruction_when_i_ask.py)
     # another person named before: the clause is theirs
     "My sister just got back from Peru. love llamas now.",
     # lines of a pasted list

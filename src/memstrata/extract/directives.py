@@ -121,6 +121,9 @@ def find_en(sentence: str) -> list[Finding]:
     if (not text or text.endswith("?") or _points_at_hand(_STANDING_EN.sub("", text)) or _ADVICE_EN.search(text)
             or _UNTIL_I.search(text)):
         return []
+    if _WHEN_I_ASK_EN.search(text) and (m := _ASKED_EN.match(text)) is not None:
+        marker = (m.group("m") or "").lower()
+        return _finding(_NEGATION_EN.sub("never ", f"{marker} {m.group('v')}".strip()), sentence)
     if (m := _MARKED_EN.match(text)) is not None:
         marker = m.group("m").lower().rstrip(",")
         if marker.startswith(("every", "whenever")):  # "Every time you commit, run the tests": the when after
@@ -138,6 +141,20 @@ def find_en(sentence: str) -> list[Finding]:
     return []
 
 
+#: "... when I ask about software dependencies", "... whenever I ask for code": a condition on every such question,
+#: standing as "every time" is. Under it any imperative is an instruction on answering, not only a verb of working:
+#: "Always provide security best practices when I ask about authentication", "Include sources when I ask about
+#: history" ("Always include version numbers when I ask about ..." was read, "Always provide ..." was not).
+_WHEN_I_ASK_EN = lazy_regex(r"\s+(?:when(?:ever)?|if|each time|every time|any ?time)\s+i\s+ask\b", _IC)
+#: The imperative before it: a verb first, no subject, no modal, no reply word ("Thanks for helping when I ask"), no
+#: opening of another reading ("Going forward, I want ...", "Remember ...") and no clause of the user's after a comma
+#: ("Don't suggest pork when I ask about dinner, I'm Muslim").
+_ASKED_EN = lazy_regex(
+    rf"^{_PLEASE}(?P<m>always|never|(?:don't|do not|dont)(?:\s+ever)?)?\s*{_PLEASE}"
+    r"(?P<v>(?!(?:i|i'm|you|we|he|she|they|it|there|this|that|my|your|our|his|her|their|is|are|was|were|am|can|could|"
+    r"will|would|should|shall|may|might|must|do|does|did|have|has|had|when|whenever|if|thanks|thank|sorry|ok|okay|yes|"
+    r"no|so|and|but|or|then|just|from|going|starting|in|on|at|after|before|for|with|to|by|until|also|still|maybe|"
+    r"actually|remember|remind|note|keep in mind)\b)[a-z][a-z-]*\b[^,]*(?:,(?!\s*(?:i|i'm|we|my)\b)[^,]*)*)$", _IC)
 #: "I want you to always run ruff before committing", "I'd prefer you to never push to main": the instruction after
 #: it, cut before reading (``replies_en`` reads the reply verbs' form of it after the same words).
 _WANT_YOU_EN = lazy_regex(rf"^{_WANT_YOU_TO}", _IC)
@@ -239,6 +256,13 @@ _AT_HAND_ZH = lazy_regex(r"这(?!个项目|个仓库|个库|个代码库|个工�
                          rf"{DAYS_ZH}|先(?!跑|测|提交|运行|执行|检查)|{FOR_NOW_ZH}|{THIS_TIME_ZH}|一下|帮我|给我看")
 _MARK_ZH = (rf"(?:{STANDING_ZH}|永远|每次[^，,]{{0,10}}?(?:前|后|之前|之后|的时候)[，,]?|"
             r"一律|始终|总是|务必)")
+#: 我问历史问题的时候，附上出处; 每次我问代码问题时给我举例子: a condition on every such question (as "... when I ask
+#: about ..."), then an imperative of answering: what to give, add, list or leave out (他/医生 after it is someone's
+#: answer: 我问医生的时候，医生说没事).
+_WHEN_I_ASK_ZH = lazy_regex(
+    r"^(?:以后|今后|每次|每当)?(?:当)?我(?:问|咨询|问到|问起|提到|说到)[^，,。！!？?]{1,20}?(?:的时候|时候|时)[，,]?"
+    r"(?:请|你)?(?:都|要|请|就|也)*(?:给我|帮我|附上|附|列出|列|加上|加|用|别|不要|不用|多|少|提供|说明|标注|标明|注明|"
+    r"写|举|告诉我|直接|只|务必|记得|一定要|把)")
 #: 以后提交前先跑测试, 永远不要直接推到main, 每次提交前都跑一遍测试, 一律用单引号.
 _MARKED_ZH = lazy_regex(rf"^(?:请)?(?P<m>{_MARK_ZH})(?:都|要|请|必须|也)*(?P<v>(?:不要|别|不准|不许|禁止)?"
                         rf"(?:[^，,。！!？?]{{1,6}}?(?:前|后|时|的时候))?(?:都|先|要|直接|统一|全部|一律)*{_WORK_ZH}.*)$")
@@ -254,7 +278,11 @@ def find_zh(sentence: str) -> list[Finding]:
     """The standing instruction a Chinese ``sentence`` gives (不要直接推到main → ``assistant.instruction =
     不要直接推到main``), ``[]`` for a request for now (帮我看一下这个报错), a question or any other sentence."""
     text = re.sub(r"[。！!.~～]+$", "", sentence.strip())
-    if not text or text.endswith(("?", "？", "吗", "呢")) or _AT_HAND_ZH.search(text) or text.startswith("我"):
+    if not text or text.endswith(("?", "？", "吗", "呢")) or _AT_HAND_ZH.search(text):
+        return []
+    if (m := _WHEN_I_ASK_ZH.match(text)) is not None:  # 我问历史问题的时候，附上出处
+        return _finding(text.removeprefix("请"), sentence)
+    if text.startswith("我"):
         return []
     if (m := _MARKED_ZH.match(text)) is not None:
         keep = m.group("m") if m.group("m").startswith(("永远", "每次", "一律", "始终", "总是")) else ""

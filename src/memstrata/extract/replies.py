@@ -51,6 +51,9 @@ _ABOUT_ANSWERS = lazy_regex(
     r"^(?:(?:only|always)\s+)?(?:reply|respond|answer|talk|speak|explain|write back|write to me|keep answers|"
     r"give\b.*\b(?:answers|replies|responses|explanations)|use\s+(?:only\s+)?(?:" + _ASPECTS_EN["format"] + r")$)"
     r"|^(?:用|以)?[^，,]{0,12}?(?:回答|回复|说话|讲话|交流|聊天|对话|解释)", _IC)
+#: A condition on some answers only ("answer briefly when I ask about sports", 我问代码的时候用列表回答): it sets the
+#: aspect of those answers, beside the one of all answers.
+_CONDITION = lazy_regex(r"\b(?:when|whenever|if|unless)\b|的时候|时候|[^小]时[，,]", _IC)
 _NEGATED = lazy_regex(r"\b(?:never|not|don't|do not|no)\b|不要|别|不", _IC)
 
 
@@ -58,7 +61,8 @@ def aspect(value: str) -> str | None:
     """The one aspect of answers (``language``, ``format``, ``length``, ``tone``) an instruction's ``value`` sets
     ("answer in bullet points" → ``format``, 说话简洁点 → ``length``), ``None`` when it is about something else
     ("write commit messages in English"), sets several ("answer briefly in Spanish") or none, or forbids a language
-    or a format ("never use tables" stands beside "answer in bullet points"; "回答别太长" is a length).
+    or a format ("never use tables" stands beside "answer in bullet points"; "回答别太长" is a length), or holds under
+    a condition only ("answer briefly when I ask about sports").
 
     >>> aspect("answer in bullet points"), aspect("use numbered lists"), aspect("说话简洁点"), aspect("用英文回答")
     ('format', 'format', 'length', 'language')
@@ -66,7 +70,7 @@ def aspect(value: str) -> str | None:
     (None, None, None)
     """
     text = value.strip()
-    if not _ABOUT_ANSWERS.search(text):
+    if not _ABOUT_ANSWERS.search(text) or _CONDITION.search(text):
         return None
     zh = bool(re.search(r"[\u4e00-\u9fff]", text))
     found = {name for name, words in (_ASPECTS_ZH if zh else _ASPECTS_EN).items()
