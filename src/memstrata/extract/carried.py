@@ -36,10 +36,11 @@ _IC = re.IGNORECASE
 _FEMALE = frozenset({"mom", "sister", "older sister", "younger sister",
                      "wife", "daughter", "grandma", "aunt", "niece", "girlfriend", "fiancee",
                      "fiancée", "mother-in-law", "sister-in-law", "daughter-in-law", "stepmom", "stepsister",
-                     "stepdaughter", "granddaughter"})
+                     "stepdaughter", "granddaughter", "older daughter", "younger daughter"})
 _MALE = frozenset({"dad", "brother", "older brother", "younger brother",
                    "husband", "son", "grandpa", "uncle", "nephew", "boyfriend", "fiance", "fiancé",
-                   "father-in-law", "brother-in-law", "son-in-law", "stepdad", "stepbrother", "stepson", "grandson"})
+                   "father-in-law", "brother-in-law", "son-in-law", "stepdad", "stepbrother", "stepson", "grandson",
+                   "older son", "younger son"})
 _GENDER = {"she": _MALE, "he": _FEMALE, "她": _MALE, "他": _FEMALE}  # the pronoun and who it cannot be
 
 #: Verbs a statement about someone opens with, in the third person or the past ("works", "is", "got"):

@@ -24,6 +24,8 @@ _SUBJECT: dict[str, str] = {
     "老公": "husband", "丈夫": "husband", "先生": "husband",
     "爱人": "partner", "spouse": "partner",
     "儿子": "son", "女儿": "daughter",
+    # a child said by birth order is one of several, never the plain son or daughter nor the other (as siblings are)
+    "大儿子": "older son", "小儿子": "younger son", "大女儿": "older daughter", "小女儿": "younger daughter",
     "child": "kid", "baby": "kid", "孩子": "kid", "小孩": "kid", "宝宝": "kid",
     "children": "kids", "孩子们": "kids", "爸妈": "parents", "父母": "parents",
     # Chinese always says which sibling: an older and a younger sister are two people, never one (a nurse and a

@@ -21,7 +21,8 @@ SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋�
             "阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文")
 #: A relation said after 我 (我同事, 我老婆, 我哥): the longer word first (哥哥 before 哥), so 我哥哥 is
 #: no 哥 with a name.
-RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
+RELATION = ("大儿子|小儿子|大女儿|小女儿|"
+            "同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
             "妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
             "岳父|岳母|丈母娘|公公|婆婆|嫂子|弟媳|姐夫|妹夫|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|叔叔|伯伯|舅舅|"
             "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸")
@@ -142,7 +143,8 @@ _TWIN = rf"(?![{_NOT_TWIN}])(?P<twin>[{_H}])(?P=twin)"
 #: A relative a user's own message names without 我, as people type (女儿对芒果过敏, 老婆是护士, 儿子在上小学):
 #: the user's relative, as 我女儿 is. Only the words that name one's own close family; 阿姨, 叔叔, 爷爷 and a
 #: one-character word (妈, 哥) also name strangers or cry out (阿姨今天没来 is a nanny, 妈呀 no mother).
-BARE_KIN = ("老婆|老公|妻子|丈夫|太太|爱人|妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|姐姐|妹妹|哥哥|弟弟|"
+BARE_KIN = ("大儿子|小儿子|大女儿|小女儿|"
+            "老婆|老公|妻子|丈夫|太太|爱人|妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|姐姐|妹妹|哥哥|弟弟|"
             "男朋友|女朋友|岳父|岳母|丈母娘|外甥女|外甥|侄子|侄女")
 
 #: A relation, a relative said bare, or 他 / 她 / 它: someone other than the user named in a Chinese text.
