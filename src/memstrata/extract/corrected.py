@@ -49,6 +49,10 @@ _BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*
                       # "Not UPS, use FedEx": the verb of choosing is no part of the value chosen
                       r"(?:(?:please\s+)?(?:use|go with|ship with|send (?:it )?with|take|pick|choose|make it)\s+)?"
                       rf"(?:(?:an?|the)\s+)?(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?){_END_EN}", _IC)
+#: "Sorry, I meant FedEx, never UPS": after "I meant" the "never" sets the value meant against the one said, as
+#: "not" does. Without "I meant" it forbids ("Ship with FedEx, never UPS": a choice and a prohibition, its own rule's).
+_MEANT_NEVER_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|my bad)\s*[,:]?\s+)*i\s+meant\s+(?:(?:an?|the)\s+)?"
+                             rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?)\s*,\s*never\s+{_OLD_EN}{_END_EN}", _IC)
 #: A word that opens a correction and states nothing: "Correction: my editor is Neovim, not Vim", 更正一下，….
 _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|myself)|to correct myself|wait|oops|"
                      r"更正一下|纠正一下|更正|纠正|说错了|我说错了)\s*[:：,，.!-]*\s*)+", _IC)
@@ -123,6 +127,9 @@ def _negated_first(m: re.Match[str], said_at: datetime, find: Reader) -> list[tu
 def _bare(text: str, lang: str) -> list[tuple[Finding, str]]:
     if lang == "zh":
         return []  # 上海，不是北京 alone: read by _HEAD_ZH's order (不是北京，是上海) only
+    meant = _MEANT_NEVER_EN.match(text)
+    if meant is not None:
+        return _two_values(meant.group("old"), meant.group("pos"), text, "en")
     m = _BARE_EN.match(text)
     if m is None or (m.group("pos2") and _ENDED.search(text)):
         return []  # "not vegetarian anymore, eating meat again": an end said, no value corrected (extract.own_en)

@@ -294,11 +294,13 @@ _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台
 _TRAVEL_ZH = lazy_regex(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 
 #: Going out to do something or to a venue nearby is no trip: 去上班, 去看电影, 去买菜, 去面试, 去体检 (去 and a
-#: verb), 去健身房, 去医院复查, 去超市, 去公司 (a place named by what it is: a room, a hall, a shop, a school ...).
+#: verb; an errand too: 去补办, 去修, 去退, 去领), 去健身房, 去医院复查, 去超市, 去公司 (a place named by what it
+#: is: a room, a hall, a shop, a school ...).
 _TRIP_WORD_ZH = lazy_regex(r"旅游|旅行|出差|回老家|出国|度假")
 
 _OUT_LOCAL_ZH = lazy_regex(r"^去(?:上班|上学|上课|上网|看|吃|喝|买|玩|跑|健身|锻炼|复查|开会|见|找|接|送|拿|办|"
-                           r"逛|做|学|打|听|参加|取|交|剪|洗|遛|面试|体检|考试|约会|报到|应聘|相亲|聚餐|拔牙|理发|挂号)|^去[\u4e00-\u9fff]{0,4}?(?:房|院|馆|店|超市|市场|商场|公司|单位|学校|"
+                           r"逛|做|学|打|听|参加|取|交|剪|洗|遛|面试|体检|考试|约会|报到|应聘|相亲|聚餐|拔牙|理发|挂号|"
+                           r"补办|办理|修|退|换|还|领|签|缴|续|寄|配)|^去[\u4e00-\u9fff]{0,4}?(?:房|院|馆|店|超市|市场|商场|公司|单位|学校|"
                            r"班|场|厅|园|所|局|站|室|堂|楼|家|银行|营业厅)")
 
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
