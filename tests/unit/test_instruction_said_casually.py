@@ -115,3 +115,20 @@ def test_a_later_instruction_of_the_same_aspect_supersedes(tmp_path: Path, first
 def test_instructions_of_other_aspects_stand_together(tmp_path: Path) -> None:
     assert _facts(tmp_path, "answer in numbered points pls", "keep it brief", "never use tables") == {
         ("active", "answer in numbered points"), ("active", "keep answers brief"), ("active", "never use tables")}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a wish addressed to the assistant ("I want you to ..." was read, these were not): what follows is the instruction
+    ("I'd rather you respond in numbered points", "respond in numbered points"),
+    ("I like it when you keep it brief", "keep answers brief"),
+    ("我希望你回复精简一些", "回复精简一些"),
+    ("我更喜欢你用表格回复", "用表格回复"),
+])
+def test_a_wish_addressed_to_the_assistant_is_its_instruction(text: str, value: str) -> None:
+    assert _instructions(text) == [value]
+
+
+@pytest.mark.parametrize("text", ["I'd rather you didn't", "我希望她回复精简一些", "我希望你这次回复精简一些",
+                                  "I'd rather you respond in numbered points this time"])
+def test_a_wish_for_someone_else_or_for_once_is_none(text: str) -> None:
+    assert _instructions(text) == []

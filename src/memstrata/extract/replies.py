@@ -130,6 +130,10 @@ _PARTS_EN = (r"(?:emojis?|emoticons|jargon|corporate speak|buzzwords|fluff|fille
              r"recaps?|follow-up questions|headers|headings|tables|markdown|code comments|moralizing|lectures)")
 #: "no emojis", "no jargon please", "no corporate speak".
 _NONE_OF_EN = lazy_regex(rf"{_OPENING_EN}(?P<no>no|no more|less)\s+(?P<v>{_PARTS_EN})(?:\s+with me)?$", _IC)
+#: A wish addressed to the assistant, what follows it the instruction ("I'd rather you answer in bullet points", "I
+#: prefer it when you keep it short"; "I want you to ..." is ``directives``').
+_WISH_EN = lazy_regex(r"^(?:i'd|i would)\s+(?:much\s+)?rather\s+you\s+"
+                      r"|^i\s+(?:prefer|like)\s+it\s+(?:when|if)\s+you\s+", _IC)
 _POLITE_EN = lazy_regex(r"\s*,?\s*\b(?:pls|plz|please|thanks|thank you|thx)\b[.!]*", _IC)
 #: "from now on" said after the instruction ("give me detailed answers from now on"): it stands, as said before.
 _STANDING_TAIL_EN = lazy_regex(r"\s*,?\s+(?:from now on|going forward|from here on(?: out)?|in (?:the )?future)\s*"
@@ -166,6 +170,8 @@ def casual_en(clause: str, sentence: str) -> list[Finding]:
     bullets pls" → ``assistant.instruction = reply in bullets``, "keep it short" → ``keep answers short``, "no
     emojis" → ``never use emojis``), ``[]`` for a question, a one-off ("give me a short summary of this", "can you
     use bullets here?", "keep it short this time") or any other clause."""
+    clause_said, sentence = clause, _WISH_EN.sub("", sentence.strip())  # "I'd rather you answer in bullet points"
+    clause = _WISH_EN.sub("", clause.strip())
     text = clean_value(_STANDING_TAIL_EN.sub("", _POLITE_EN.sub("", clause)), "en", clause=True)
     if not text or sentence.rstrip().endswith("?") or re.search(r"\bthis time\b", sentence, _IC):
         return []
@@ -175,9 +181,9 @@ def casual_en(clause: str, sentence: str) -> list[Finding]:
         # "it" said beside another clause is that clause's thing ("draft the email. Keep it concise, professional,
         # and ..."); said alone it is every answer
         alone = _KEEP_EN.match(clean_value(_POLITE_EN.sub("", sentence), "en", clause=True)) is not None
-        return _finding(f"keep answers {m.group('how').lower()}", clause) if alone else []
+        return _finding(f"keep answers {m.group('how').lower()}", clause_said) if alone else []
     if (m := _REPLY_HOW_EN.match(text)) is not None:
-        return _finding(m.group("v"), clause)
+        return _finding(m.group("v"), clause_said)
     if (m := _ANSWERS_EN.match(text)) is not None and (m.group("adj") or m.group("how")):
         how = m.group("how") or ""
         if how.strip().lower().startswith("in ") and not re.search(rf"\bin\s+(?:{_ALL_MANNERS_EN})\b", how, _IC):
@@ -186,15 +192,15 @@ def casual_en(clause: str, sentence: str) -> list[Finding]:
             if over is None and not m.group("only"):
                 return []
             how += over.group("over") if over is not None else ""
-        return _finding(f"give {m.group('adj') or ''}{m.group('what')}{how}", clause)
+        return _finding(f"give {m.group('adj') or ''}{m.group('what')}{how}", clause_said)
     # "no emojis": the opening "no" is cut from the clause as a reply word ("No, ..."), so it is read in the sentence
     if (m := _NONE_OF_EN.match(text) or _bare_part(text, sentence)) is not None:
         less = m.group("no").lower() == "less"
-        return _finding(f"use less {m.group('v')}" if less else f"never use {m.group('v')}", clause)
+        return _finding(f"use less {m.group('v')}" if less else f"never use {m.group('v')}", clause_said)
     if (m := _USE_EN.match(text)) is not None:
-        return _finding(f"{m.group('verb')} {m.group('v')}", clause)
+        return _finding(f"{m.group('verb')} {m.group('v')}", clause_said)
     if (m := _STOP_EN.match(text)) is not None:
-        return _finding(m.group("v"), clause)
+        return _finding(m.group("v"), clause_said)
     return []
 
 
@@ -231,6 +237,7 @@ _PART_ZH = lazy_regex(
 _ORDER_ZH = lazy_regex(r"^(?P<v>直接(?:说|给|讲)(?:重点|结论|答案))(?:就行|就好|就可以|吧)?$"
                        r"|^(?P<w>先(?:给|说|讲|写|上)(?:结论|答案|重点|要点|代码|总结)[，,]?"
                        r"再(?:解释|说|讲|展开|分析|给|补充)[\u4e00-\u9fff]{0,6})(?:吧|就行|就好)?$")
+_WISH_ZH = lazy_regex(r"^我(?:更|比较|还是|其实)?(?:希望|想让|想要|宁愿|倾向于|喜欢)你(?:以后|之后)?")
 #: What points at the thing at hand, or one of it (这次, 这个, 一封, 一段): a one-off; 这么, 那么 say how much.
 _AT_HAND_ZH = lazy_regex(r"这(?!么)|那(?!么)|它|现在|今天|刚才|一下|帮我|一[封段篇个份条句]")
 
@@ -240,7 +247,9 @@ def casual_zh(clause: str, sentence: str) -> list[Finding]:
     别给我发表情, 代码注释写英文, 先给结论再解释: each as said), ``[]`` for a question, a one-off (帮我把这段写短一点,
     这次回答短一点, 用中文写一封邮件) or any other clause."""
     text = clean_value(clause, "zh")
-    text = re.sub(r"^(?:请|麻烦你?|以后|之后|今后)+", "", text)
+    # 我希望你回答简短一点, 我更喜欢你用列表回答: a wish addressed to the assistant, what follows it the instruction
+    text = re.sub(r"^(?:请|麻烦你?|以后|之后|今后)+", "", _WISH_ZH.sub("", text))
+    sentence = _WISH_ZH.sub("", sentence.strip())
     if (not text or sentence.rstrip().endswith(("?", "？", "吗", "呢")) or _AT_HAND_ZH.search(sentence)
             or text.startswith(("我", "他", "她"))):
         return []
