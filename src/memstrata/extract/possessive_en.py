@@ -152,6 +152,12 @@ def shoe_worn(clause: str) -> list[Finding]:
     return attribute_finding("shoe size", size, clause, "en", subject=m.group("rel") or "")
 
 
+#: A second copula after "and" in the value ("My landlord is Mr. Patel and rent is $1,850", "My dentist is Dr. Lee and
+#: her office is downtown"): another clause, no part of the value ("and my rent is" is split before, as a clause).
+_SECOND_COPULA = lazy_regex(r"\s+and\s+(?:(?:the|her|his|its|our|their)\s+)?[a-z]+(?:\s+[a-z]+)?"
+                            r"\s+(?:is|are|was|were)\b")
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
@@ -160,6 +166,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     clause = said_as_named(clause)
     m = _POSSESSIVE.match(clause)
     value = m.group("v") if m is not None else ""
+    if (second := _SECOND_COPULA.search(value)) is not None:
+        value = value[: second.start()]  # "Mr. Patel and rent is $1,850": the landlord, not the rent's clause
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
         # "my birthday's on June 5"; "Sarah's birthday is in May" (a month only: "in 3 days" says when, no birthday)
         value = re.sub(rf"^(?:on|in(?=\s+(?-i:{_MONTH})\.?(?:\s+\d|$)))\s+",
