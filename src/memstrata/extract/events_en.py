@@ -98,8 +98,11 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: What a plan is for, after what is planned ("hosting a dance competition next month to showcase local talent and
 #: bring more attention to my studio"): no part of it, and with it the plan was too long to be stored. A verb in -ing
-#: and two words or more first, so "flying out to see my parents" keeps its purpose.
-_AIM = lazy_regex(r"^(?P<what>[a-z]+ing(?:\s+[^\s]+){2,}?)\s+(?:in order\s+)?to\s+[a-z]+\b.+$", _IC)
+#: and two words or more first, so "flying out to see my parents" keeps its purpose; a "to" before a thing says where
+#: the plan goes, no aim.
+_AIM = lazy_regex(r"^(?P<what>[a-z]+ing(?:\s+[^\s]+){2,}?)\s+(?:in order\s+)?to\s+"
+                  # "to" before a thing is where it goes, no aim: "taking the kids to the zoo", "my mom to the airport"
+                  r"(?!(?:the|a|an|my|our|his|her|their|your|its|this|that|these|those|some)\b)[a-z]+\b.+$", _IC)
 #: A happening told as the reason or the start of a state: "It's been tough since I lost my job".
 _SINCE = lazy_regex(r"\b(?:ever since|since|after|now that)\s+i\s+(?P<v>\w+ed\b.*|lost\b.*|won\b.*|quit\b.*|"
                     r"got\s+(?:married|engaged|divorced|promoted|hired|fired)\b.*)$", _IC)
