@@ -60,7 +60,9 @@ _EN_LEAD = (r"(?:(?:these days|nowadays|lately|currently|now|right now|at the mo
             r"as of (?:this|last) (?:week|month)|as of (?:today|monday|tuesday|wednesday|thursday|friday)|"
             r"since (?:last|this) (?:week|month|year)|starting (?:this|last) (?:week|month))\s*,?\s+)?")
 _EN_TAIL = (r"(?:\s+(?:now|these days|nowadays|most days|full[- ]time|for now|"
-            r"as of (?:this|last) (?:week|month)|since (?:last|this) (?:week|month|year)))*")
+            r"as of (?:this|last) (?:week|month)|since (?:last|this) (?:week|month|year)|"
+            # where: "I work nights at the hospital", "on the night shift at a care home"
+            r"(?:at|in)\s+(?:the|a|an)\s+(?!moment\b)[a-z]+(?:\s+[a-z]+)?))*")
 
 
 def _named(groups: dict[str, str]) -> str:
