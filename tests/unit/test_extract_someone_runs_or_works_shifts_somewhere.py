@@ -30,3 +30,7 @@ def test_read(text: str, fact: tuple[str, str, str]) -> None:
 @pytest.mark.parametrize("text", ["My brother runs late a lot", "My nose runs all the time"])
 def test_none(text: str) -> None:
     assert _read(text) == []
+
+
+def test_running_somewhere_is_no_business() -> None:
+    assert _read("My sister runs in the park") == []

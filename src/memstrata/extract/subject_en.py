@@ -111,8 +111,8 @@ _SOMEONE_VERB = lazy_regex(
     r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
     r"started|got|went|goes|attends|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does|"
     # what one drives, owns, runs or speaks is read of anyone ("My wife drives a Subaru", "Tom speaks French", "My uncle
-    # runs a bakery")
-    r"drives|owns|rides|speaks|runs|manages|"
+    # runs a bakery"; "My sister runs in the park" is no business)
+    r"drives|owns|rides|speaks|runs(?=\s+(?:a|an|the|his|her|their)\s)|manages|"
     # an age said as its birthday ("Emma turned 8 today": ``extract.onset``)
     r"turned(?=\s+\d))\b")
 #: Where a person named is, said between the name and the verb ("Sarah from accounting", "Tom in sales", "Li
