@@ -166,6 +166,31 @@ def _visit(said: str) -> str:
     return _VISITING.sub(r"\g<be> coming to visit", said, count=1)
 
 
+#: A note about a named person, the name then a dash or a colon ("Sarah - allergic to peanuts", "Mike: vegetarian",
+#: "Dana — prefers email"): what follows is said of them with its subject left out.
+_NOTE_OF = lazy_regex(r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s*(?:\s[-–—]|:)\s+"
+                      r"(?P<rest>(?-i:[a-z]).*)$", _IC)
+#: Words before the dash or colon that head a note and name no one ("Note:", "Update -", "Reminder:").
+_NOTE_HEADS = frozenset({"Note", "Notes", "Update", "Reminder", "Todo", "Edit", "Ps", "Re", "Fyi", "Tip", "Question",
+                         "Answer", "Summary", "Context", "Background", "Example", "Warning", "Important", "Correction"})
+#: A state said bare after the name ("allergic to peanuts", "vegetarian"): read as "I'm ...".
+_BARE_STATE = lazy_regex(r"^(?:allergic\s+to|intolerant\s+to|vegetarian|vegan|pescatarian|gluten-free|"
+                         r"lactose[\s-]intolerant|diabetic|celiac|coeliac|pregnant|afraid\s+of|scared\s+of)\b", _IC)
+
+
+def _note_of_someone(sentence: str) -> tuple[str, str] | None:
+    """``(name, the note in the first person)`` for a note about a named person ("Sarah - allergic to peanuts" →
+    ``("Sarah", "I'm allergic to peanuts")``, "Dana: prefers email" → ``("Dana", "I prefer email")``); else ``None``."""
+    m = _NOTE_OF.match(sentence.strip())
+    if m is None or m.group("name").split()[0] in NOT_NAMES | _NOTE_HEADS or NOT_A_STATEMENT.search(m.group("rest")):
+        return None
+    rest = m.group("rest").strip()
+    if _BARE_STATE.match(rest):
+        return m.group("name"), f"I'm {rest}"
+    said = first_person(rest)
+    return (m.group("name"), said) if said else None
+
+
 def someone_else(sentence: str) -> tuple[str, str] | None:
     """``(subject, the sentence in the first person)`` for a statement about a named person
     ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
@@ -174,6 +199,8 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     else ``None``."""
     if (role := _role(sentence)) is not None:
         return role
+    if (noted := _note_of_someone(sentence)) is not None:
+        return noted
     m = _SOMEONE.match(sentence.strip())
     if m is None or m.group("name") in NOT_NAMES:  # "My wife works as a teacher": no name, a relation
         m = _RELATIVE.match(sentence.strip())
