@@ -99,10 +99,10 @@ TARGETS: dict[str, Callable[[Memory, str], dict[str, Any]]] = {
     "session": lambda m, u: {"session_id": "s2"},
     "user": lambda m, u: {},
 }
-ABOUT = [("s1", None, "2026-01-05", "I live in Berlin and I'm allergic to peanuts"),
-         ("s1", None, "2026-02-05", "My favourite colour is green"),
-         ("s2", None, "2026-04-05", "I'm allergic to peanuts"),
-         ("s2", "planner", "2026-04-06", "From now on ship with FedEx")]
+ABOUT = [("s1", None, datetime(2026, 1, 5, 9, tzinfo=UTC), "I live in Berlin and I'm allergic to peanuts"),
+         ("s1", None, datetime(2026, 2, 5, 9, tzinfo=UTC), "My favourite colour is green"),
+         ("s2", None, datetime(2026, 4, 5, 9, tzinfo=UTC), "I'm allergic to peanuts"),
+         ("s2", "planner", datetime(2026, 4, 6, 9, tzinfo=UTC), "From now on ship with FedEx")]
 
 
 def _fact(memory: Memory, user: str, key: str) -> int:
@@ -127,9 +127,8 @@ def test_every_target_forget_takes_is_previewed_by_forget_preview_exactly(tmp_pa
     removes from a real SQLite file, lists the facts it removes, and the messages when it names them."""
     with Memory(tmp_path / "m.db", embedder=None) as memory:
         for user in TARGETS:
-            for session, agent, day, text in ABOUT:
-                memory.add(text, user_id=user, session_id=session, agent_id=agent, wait=True,
-                           created_at=datetime.fromisoformat(day + "T09:00:00+00:00"))
+            for session, agent, said_at, text in ABOUT:
+                memory.add(text, user_id=user, session_id=session, agent_id=agent, wait=True, created_at=said_at)
         for user, how in TARGETS.items():
             target = {"user_id": user, **how(memory, user)}
             facts, episodes = _stored(memory, user)

@@ -13,13 +13,13 @@ from memstrata import Memory
 from memstrata.context import later
 from memstrata.types import Fact, Scope
 
-T0 = datetime(2026, 11, 2, 9, tzinfo=UTC)
+SAID = datetime(2026, 11, 2, 9, tzinfo=UTC)
 
 
 def said(memory: Memory, *messages: str, speaker: str | None = None) -> None:
     """Each message a day after the one before (the order the later rule reads)."""
     for i, text in enumerate(messages):
-        memory.add(text, created_at=T0 + timedelta(days=i), speaker=speaker)
+        memory.add(text, created_at=SAID + timedelta(days=i), speaker=speaker)
 
 
 def test_doctests() -> None:
@@ -55,17 +55,17 @@ def test_nothing_is_said_later_of_a_fact_stated_again_after_it(memory: Memory) -
 def test_a_question_another_speaker_or_another_topic_is_not_said_later(memory: Memory, text: str,
                                                                         speaker: str | None) -> None:
     said(memory, "I prefer UPS for delivery")
-    memory.add(text, created_at=T0 + timedelta(days=1), speaker=speaker)  # later than the fact: only its shape tells
+    memory.add(text, created_at=SAID + timedelta(days=1), speaker=speaker)  # later than the fact: only its shape tells
     block = memory.context("which carrier should we use for the new order?")
     assert "prefers UPS" in block
     assert "[said later]" not in block
 
 
 def _fact(key: str, value: str, subject: str | None = None) -> Fact:
-    """A current preference ``key = value`` stated at ``T0`` by message 1 (about ``subject``, else the user)."""
+    """A current preference ``key = value`` stated at ``SAID`` by message 1 (about ``subject``, else the user)."""
     return Fact(id=1, scope=Scope(), kind="preference", key=key, value=value, tag="", confidence=1.0, importance=0.8,
-                sensitivity="low", citations=(1,), observed_at=T0, valid_from=None, valid_to=None, expires_at=None,
-                status="active", access_count=0, last_accessed_at=None, created_at=T0, subject=subject)
+                sensitivity="low", citations=(1,), observed_at=SAID, valid_from=None, valid_to=None, expires_at=None,
+                status="active", access_count=0, last_accessed_at=None, created_at=SAID, subject=subject)
 
 
 @pytest.mark.parametrize(("key", "value", "text"), [
