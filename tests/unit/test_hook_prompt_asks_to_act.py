@@ -2,7 +2,7 @@
 
 ``UserPromptSubmit`` adds only the memories that match the prompt (``PROMPT_MIN_MATCH``), so "install the deps and
 add lodash" in a folder whose convention is "This repo uses pnpm, not npm" was given nothing: the convention shares
-no word with the request, yet it says how to do it. A request to act (``context.standing.asks_to_act``) now opens
+no word with the request, yet it says how to do it. A request to act (``text.requests.asks_to_act``) now opens
 with how to work in that folder (``context.block.build``); a question or a remark is given what matches it, as before.
 """
 
@@ -15,8 +15,9 @@ import pytest
 from hookfolder import folder_backend, prompt_in_repo
 from memstrata import Memory
 from memstrata.context import standing
-from memstrata.context.standing import asks_to_act
 from memstrata.integrations.hooks.local import LocalBackend
+from memstrata.text import requests
+from memstrata.text.requests import asks_to_act
 
 
 @pytest.fixture
@@ -52,4 +53,5 @@ def test_what_asks_to_act() -> None:
                                      "把这个函数重构一下", "ok so fix the failing test")] == [True] * 5
     assert [asks_to_act(q) for q in ("why is the build slow?", "ok, go on", "what should I add to my diet?",
                                      "这个函数是干什么的？", "thanks!")] == [False] * 5
+    assert doctest.testmod(requests).failed == 0
     assert doctest.testmod(standing).failed == 0

@@ -27,7 +27,7 @@ from memstrata.context.render import (
     render_lines,
     restated,
 )
-from memstrata.context.standing import asks_to_act, is_about_food, is_non_food_allergen, is_severe_allergy
+from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
 from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
@@ -35,6 +35,7 @@ from memstrata.recall.content_free import is_content_free
 from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
 from memstrata.recall.hits import fact_hit
 from memstrata.recall.outdated import fact_retired
+from memstrata.text.requests import asks_to_act
 from memstrata.types import Fact, Hit
 
 #: Newest active facts ``Memory.context`` reads for its profile fallback (ranked there by
@@ -182,7 +183,7 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
 
-        A request to act on the project (``context.standing.asks_to_act``: "install the deps and add lodash",
+        A request to act on the project (``text.requests.asks_to_act``: "install the deps and add lodash",
         帮我装一下依赖) opens the matched hits, or stands in for nothing matched, with the user's instructions and
         the folder's conventions (``extract.conventions.is_how_to_work``) under "How to work": "we use pnpm"
         shares no word with the request, yet it says how to do it. So does a question naming the kind of tool a

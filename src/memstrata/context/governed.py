@@ -7,7 +7,7 @@ the convention governs is the job of the tool its value names: a developer tool'
 .dev_tool_jobs``: pnpm is a package manager, pytest a test runner) or the kind of tool (``extract.tool_kinds.kind_of``:
 Postgres a database). A question naming that job, every word of it as a whole word ("package manager", "databases"),
 is answered by it: ``context.block`` shows those conventions and instructions under "How to work", as it does for a
-request to act (``context.standing.asks_to_act``). A question naming no job reads no fact more: the bar is the same
+request to act (``text.requests.asks_to_act``). A question naming no job reads no fact more: the bar is the same
 for every other prompt.
 """
 

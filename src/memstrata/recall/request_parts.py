@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from memstrata.context.standing import asks_to_act
 from memstrata.text.clauses import MAX_ASKED
 from memstrata.text.regex import lazy_regex
+from memstrata.text.requests import asks_to_act
 
 #: What joins the steps of a request: punctuation, "and", "then", "also", "plus", 然后, 并且, 顺便, 还有, 接着 ...
 _STEP_BREAK = lazy_regex(r"[,;.!?，；。！？、\n]|\b(?:and|then|also|plus)\b|然后|并且|顺便|还有|另外|接着",
@@ -25,7 +25,7 @@ _CJK_CHAR = lazy_regex(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def request_parts(text: str) -> list[str]:
-    """The steps of ``text`` when it asks the agent to act (``context.standing.asks_to_act``) and holds at least
+    """The steps of ``text`` when it asks the agent to act (``text.requests.asks_to_act``) and holds at least
     two (the pieces between ``_STEP_BREAK``s of at least two words, or two Han characters), in order, at most
     ``text.clauses.MAX_ASKED``; ``[]`` otherwise (a question, a remark, a request of one step).
 
