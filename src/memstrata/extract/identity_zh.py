@@ -16,6 +16,7 @@ from memstrata.extract.clauses import (
     clause_period,
     without_time,
 )
+from memstrata.extract.subject_zh import SURNAMES
 from memstrata.extract.timex import zh_number
 from memstrata.text.regex import lazy_regex
 
@@ -57,6 +58,33 @@ _FROM = lazy_regex(r"^我(?:是)?来自(?P<v>.+)$|^我的?(?:老家|家乡)(?:�
 
 _NOT_NAME = lazy_regex(r"^(?:了|过|着|他|她|它|你|车|外卖|一|个|不|很|真|做|来|去|好)")
 
+#: 你好，我是陈阳: a greeting, then 我是 and a full name (a common surname and one or two characters), is the user
+#: introducing themself as 我叫陈阳 does; it stored nothing. 我是 alone says what one is far more often than who
+#: (我是程序员, 我是高中生, 我是韩国人, 我是孙子, 我是丁克: a surname's character heads each), so the name is read only
+#: after a greeting that opens the sentence, or before 很高兴认识你 in it, and never when it ends as an occupation,
+#: a people, a kin word or a title does.
+_GREETED = lazy_regex(r"^(?:(?:你好|您好|嗨|哈喽|哈啰|早上好|晚上好|下午好|大家好|hi|hello)[啊呀呀哦，,！!。~～\s]*)+",
+                      re.IGNORECASE)
+_INTRODUCED = lazy_regex(r"[，,]\s*(?:很|非常)?高兴(?:能)?(?:认识|见到)你")
+_I_AM_NAMED = lazy_regex(rf"^我是(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})$")
+_NOT_A_PERSONAL_NAME = lazy_regex(r"(?:人|生|员|长|手|者|子|家|师|士|族|克|粉|迷|友|总|哥|姐|弟|妹|妈|爸|"
+                                  r"先生|太太|小姐|女士|经理|主任|老板|同学)$")
+
+
+def _introduced(clause: str, ctx: _Ctx) -> str | None:
+    """The name in ``clause`` when it is 我是 and a full name said as a self-introduction, else None.
+
+    >>> _introduced("我是陈阳", _Ctx("你好，我是陈阳", None)), _introduced("我是程序员", _Ctx("你好，我是程序员", None))
+    ('陈阳', None)
+    """
+    m = _I_AM_NAMED.match(clause)
+    if m is None or _NOT_A_PERSONAL_NAME.search(m.group("v")) or is_occupation(m.group("v")):
+        return None
+    head = _GREETED.match(ctx.sentence)
+    if (head and ctx.sentence[head.end():].startswith(clause)) or _INTRODUCED.search(ctx.sentence):
+        return m.group("v")
+    return None
+
 
 def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _MY_NAME.match(clause)
@@ -65,6 +93,8 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _CALL_ME.match(clause)
     if m and not _NOT_NAME.match(m.group("v")) and not _NOT_CALLED.match(m.group("v")):
         return _f("identity.name", m.group("v"), CONF_INFORMAL, clause)
+    if (name := _introduced(clause, ctx)) is not None:
+        return _f("identity.name", name, CONF_EXPLICIT, clause)
     m = _AGE.match(clause)
     if m:
         age = zh_number(m.group("v") or m.group("w"))
