@@ -68,6 +68,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=not past)
     if period is None:
         return _undated(rest, clause) if past and aux == "" else []
+    if not past and _since_when(clause if mentions_time(clause) else ctx.sentence):
+        return []  # "I take 3 Pilates classes a week since April 22": a state with its start, no date ahead
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
     # "I tried snowshoeing this weekend" is done, even if the weekend is not; "I also approved $300 ... by Dec 10" too
     # (the verb after its adverbs: "also approved" had been read as a plan)
@@ -150,6 +152,18 @@ _EFFORT_ALONE = lazy_regex(r"(?:(?:kinda|kind of|really|so|a bit|pretty|still|ju
                            r"concerned|interested|torn|not sure|wondering|considering|thinking|hoping|looking)"
                            r"(?:\s+(?:about|of|at|into|for))?(?:\s+(?:that|it|this|so|now))?|.*\b(?:what|how|which)"
                            r"(?:\s+\w+){0,2}", _IC)
+
+
+#: "since" / "ever since" right before a time: the start of what holds now, never when a plan is.
+_SINCE_BEFORE = lazy_regex(r"\b(?:ever\s+)?since\s*$", _IC)
+
+
+def _since_when(clause: str) -> bool:
+    """Whether the first time ``clause`` names follows "since" ("... classes since April 22"): the start of a state.
+    Read as a plan's date, "I tak 3 weekly Pilates classes since April 22" (an "I've started taking …" said in the
+    present) was stored as ``schedule.event`` on the coming April 22."""
+    span = time_span(clause)
+    return span is not None and _SINCE_BEFORE.search(clause[: span[0]]) is not None
 
 
 def _said_before(sentence: str, clause: str) -> bool:
