@@ -49,6 +49,7 @@ from memstrata.extract.clauses import (
 )
 from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.identity_zh import _contact, _details, _identity, _work
+from memstrata.extract.like_lists_zh import with_list_commas
 from memstrata.extract.preferences_zh import _drink_how, _event, _habit, _habit_fallback, _instruction, _like, _use
 from memstrata.extract.twins import ALLERGENS, LEXICON
 from memstrata.text.regex import lazy_regex
@@ -125,7 +126,7 @@ def _comma_lists(sentence: str) -> str:
 
 def find(sentence: str, said_at: datetime) -> list[Finding]:
     """Findings in one Chinese sentence said at ``said_at`` (timezone-aware UTC)."""
-    sentence = _comma_lists(sentence)
+    sentence = with_list_commas(_comma_lists(sentence))
     ctx = _Ctx(sentence, said_at)
     out: list[Finding] = []
     about_me = False  # the previous clause was a statement about the speaker (我是素食者)
