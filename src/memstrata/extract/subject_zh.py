@@ -185,7 +185,9 @@ def opens_with_someone(clause: str) -> bool:
 _AGED = r"(?:今年)?[0-9一二两三四五六七八九十]{1,3}(?:周)?岁"
 _SOMEONE = lazy_regex(
     rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?=\s*(?:{NAME}|{LATIN_NAME}))|(?P<kin>{BARE_KIN})|{_GROUP})?"
+    # 爱 before a verb of taste is 喜欢 (我老公爱吃辣 stored nothing, 我老公喜欢吃辣 food.like); 爱 alone is no taste
     rf"(?:(?P<name>{NAME}|{_TWIN}|{LATIN_NAME})\s*)?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
+    rf"爱(?=吃|喝|看|听|玩|打|踢|逛|弹|跑|游|读|唱|跳|画)|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|"
     # a life status (我爸退休了, 我姐结婚了) and a bodily measure (我爸血压高) as the user's own are read
     rf"退休|结婚|离婚|订婚|血压|血糖|血脂|{_WHEN}|{_SCHOOL}|"
