@@ -11,7 +11,8 @@ from memstrata import Memory
 from memstrata.errors import InvalidInput
 
 A, B = "/home/dev/a", "/home/dev/b"
-WORK = "## How to work: the user's instructions and the project's conventions"
+WORK = "## How to work: the project's conventions"
+INSTRUCTIONS = "## Standing instructions from the user"
 
 
 def _tools(memory: Memory, user: str) -> list[tuple[str | None, str, str]]:
@@ -54,7 +55,9 @@ def test_the_profile_names_each_folder_and_no_folder_is_another_person(memory: M
     work = block.split(WORK, 1)[1]
     assert f"- in {A}: the project uses pnpm, not npm" in work, block
     assert f"- in {B}: the project's tests run with make test" in work, block
-    assert "- wants the assistant to always run ruff before committing" in work, block  # the user's own, everywhere
+    # the user's own, everywhere: in the section of instructions every block opens with, before the conventions
+    assert "- wants the assistant to always run ruff before committing" in block.split(WORK, 1)[0], block
+    assert block.index(INSTRUCTIONS) < block.index(WORK), block
 
 
 def test_a_block_for_no_folder_shows_each_folders_convention_whatever_its_paths_length(memory: Memory) -> None:

@@ -201,7 +201,12 @@ def test_a_prompt_gets_matching_memories_and_chatter_gets_nothing(env: dict[str,
     prompt = {**claude_payload("UserPromptSubmit", None), "session_id": "new-session"}
     code, out = hook(env, "UserPromptSubmit", {**prompt, "prompt": "the upload retry backoff is too slow, tune it"})
     assert code == 0 and "upload_with_retry" in context_of(out, "UserPromptSubmit")
-    assert hook(env, "UserPromptSubmit", {**prompt, "prompt": "ok, go on"}) == (0, "")
+    # chatter gets no memory, only the standing instruction said in the earlier session ("From now on keep your
+    # answers short"), which opens every block (``context.instructions``)
+    chatter = context_of(hook(env, "UserPromptSubmit", {**prompt, "prompt": "ok, go on"})[1], "UserPromptSubmit")
+    title, *lines = chatter.splitlines()
+    assert title == "## Standing instructions from the user" and len(lines) == 1, chatter
+    assert lines[0].startswith("- wants the assistant to keep answers short ("), chatter
     # the session's own turns are already in the agent's context
     same = {**prompt, "session_id": CLAUDE_SESSION, "prompt": "the upload retry backoff is too slow, tune it"}
     assert "upload_with_retry" not in hook(env, "UserPromptSubmit", same)[1]

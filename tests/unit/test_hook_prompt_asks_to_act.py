@@ -40,7 +40,10 @@ def test_a_request_to_act_gets_how_to_work_here(backend: LocalBackend, prompt: s
 @pytest.mark.parametrize("prompt", ["why is the build slow?", "ok, go on", "explain what this function does",
                                     "这个函数是干什么的？"])
 def test_a_question_or_a_remark_gets_only_what_matches_it(backend: LocalBackend, prompt: str) -> None:
-    assert _context(backend, prompt) == ""
+    # the user's standing instruction opens every block (``context.instructions``); nothing else matches
+    title, *lines = _context(backend, prompt).splitlines()
+    assert title in ("## Standing instructions from the user", "## 用户的长期要求"), title
+    assert len(lines) == 1 and lines[0].startswith("- wants the assistant to never push to main directly ("), lines
 
 
 def test_a_matched_request_shows_how_to_work_first(backend: LocalBackend) -> None:

@@ -18,6 +18,7 @@ from memstrata.arguments import check_whole
 from memstrata.context.attribution import ELSEWHERE, about_other_person, about_relative, asked_relatives, is_users_own
 from memstrata.context.folders import holds_in, nearest, same_folder
 from memstrata.context.governed import governs, jobs_named
+from memstrata.context.instructions import filtered, instructions_budget, standing, without_instructions
 from memstrata.context.later import with_later
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
@@ -143,8 +144,37 @@ def mark_past(hits: Sequence[Hit], now: datetime, as_of: datetime | None = None)
 
 def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False,
-          current: Callable[[], Sequence[Hit]] | None = None) -> str:
-    """The context block for ``query`` (``context.render.render_context`` for each part), at most
+          current: Callable[[], Sequence[Hit]] | None = None,
+          instructions: Callable[[], Sequence[Hit]] | None = None) -> str:
+    """The context block for ``query``, at most ``budget_tokens`` estimated tokens in all: the user's standing
+    instructions to the assistant first, under "Standing instructions from the user", whatever the query
+    (``context.instructions``: "always answer me in Chinese" holds for "what should I cook tonight?" too), in at most
+    ``context.instructions.INSTRUCTIONS_SHARE`` of the budget; then the block ``answer`` gives in the tokens they
+    leave, without them (never again under "How to work" or the profile) and without a message that only restates
+    one of them.
+
+    Args:
+        query, hits, budget_tokens, profile, drop_unmatched, current: as ``answer``'s.
+        instructions: gives the scope's instruction facts (``fact_hit`` of ``profile_order``'s, read by their kind,
+            ``context.instructions.is_instruction``); only the current ones are shown (``standing``). ``None``
+            (short-term mode, fact-less ``kinds``): none.
+
+    Returns:
+        the block; ``""`` when there is nothing to show (no instruction and ``answer`` gives ``""``).
+    """
+    rules = standing(instructions()) if instructions is not None else []
+    if not rules:
+        return answer(query, hits, budget_tokens, profile=profile, drop_unmatched=drop_unmatched, current=current)
+    head, _ = render_lines(query, rules, instructions_budget(budget_tokens), heading="instructions_title")
+    rest = answer(query, without_instructions(hits, rules), budget_tokens - estimate_tokens(head),
+                  profile=filtered(profile, rules), drop_unmatched=drop_unmatched, current=filtered(current, rules))
+    return head + rest
+
+
+def answer(query: str, hits: Sequence[Hit], budget_tokens: int, *,
+           profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False,
+           current: Callable[[], Sequence[Hit]] | None = None) -> str:
+    """The part of a context block that answers ``query`` (``context.render.render_context`` for each part), at most
     ``budget_tokens`` estimated tokens in all.
 
     Args:
@@ -161,8 +191,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
     Returns:
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
-          the user's instructions to the agent and their project's conventions first, under "How to work: …"
-          (``extract.conventions.is_how_to_work``), then the rest of
+          the project's conventions first, under "How to work: …" (``extract.conventions.is_how_to_work``; the
+          user's instructions are ``build``'s, above the whole block), then the rest of
           the profile under "What is known about this user" (the facts about other people, a boss,
           a customer, Tom, under "About other people": ``context.attribution.about_other_person``),
           then the hits that match it by
@@ -184,8 +214,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           ranked (``""`` for none, or with ``drop_unmatched``).
 
         A request to act on the project (``text.requests.asks_to_act``: "install the deps and add lodash",
-        帮我装一下依赖) opens the matched hits, or stands in for nothing matched, with the user's instructions and
-        the folder's conventions (``extract.conventions.is_how_to_work``) under "How to work": "we use pnpm"
+        帮我装一下依赖) opens the matched hits, or stands in for nothing matched, with the folder's conventions (and any
+        instruction ``build`` did not take: ``extract.conventions.is_how_to_work``) under "How to work": "we use pnpm"
         shares no word with the request, yet it says how to do it. So does a question naming the kind of tool a
         convention chose (``context.governed``: "which package manager should I use?" and "This repo uses pnpm"),
         with the conventions and instructions of that kind.

@@ -18,6 +18,7 @@ from memstrata.context.block import PROFILE_FACTS, in_folder, mark_past, of_fold
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.folders import nearest
+from memstrata.context.instructions import MAX_INSTRUCTIONS, instruction_filter
 from memstrata.context.render import in_users_script
 from memstrata.errors import InvalidInput
 from memstrata.facts.history import fact_history
@@ -163,11 +164,20 @@ class RecallMethods(MemoryBase):
             return in_users_script(profile_hits(mine, limit=limit, as_of=as_of,
                                                 now=when),
                                    said)
+
+        def instructions() -> builtins.list[Hit]:  # by their kind, whatever the query (``context.instructions``)
+            facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=MAX_INSTRUCTIONS,
+                              filter=instruction_filter(profile_filter(parse_filter(filter), as_of)), **scope)
+            mine = [f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)]
+            if project_folder is not None:
+                mine = nearest(mine)
+            return in_users_script(profile_hits(mine, limit=MAX_INSTRUCTIONS, as_of=as_of, now=when), said)
         # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).
         with_facts = mode != "short_term" and "fact" in kinds
         return build_context(query, in_users_script(hits, said), budget_tokens,
                              profile=known if profile and with_facts else None, drop_unmatched=not profile,
-                             current=known if with_facts else None)  # a request to act: how to work (block.build)
+                             current=known if with_facts else None,  # a request to act: how to work (block.build)
+                             instructions=instructions if with_facts else None)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
