@@ -109,12 +109,13 @@ class AsyncMemory:
     async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
                   created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
                   produced_for: str | None = None, content_type: str = "message", wait: bool = False,
-                  ttl: float | None = None, idempotency_key: str | None = None,
+                  ttl: float | None = None, idempotency_key: str | None = None, skip_forgotten: bool = True,
                   **scope: Unpack[ScopeArgs]) -> AddResult:
-        """``Memory.add``."""
+        """``Memory.add`` (a message its owner forgot here is left out unless ``skip_forgotten=False``)."""
         return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for, content_type=content_type,
-                               wait=wait, ttl=ttl, idempotency_key=idempotency_key, **scope)
+                               wait=wait, ttl=ttl, idempotency_key=idempotency_key,
+                               skip_forgotten=skip_forgotten, **scope)
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -127,10 +128,11 @@ class AsyncMemory:
 
     async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
                        on_batch: Callable[[int], None] | None = None, wait: bool = False,
-                       idempotency_key: str | None = None) -> builtins.list[AddResult]:
+                       idempotency_key: str | None = None,
+                       skip_forgotten: bool = True) -> builtins.list[AddResult]:
         """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
         return await self._run(self.memory.add_many, message_list(messages), batch_size=batch_size, on_batch=on_batch,
-                               wait=wait, idempotency_key=idempotency_key)
+                               wait=wait, idempotency_key=idempotency_key, skip_forgotten=skip_forgotten)
 
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,

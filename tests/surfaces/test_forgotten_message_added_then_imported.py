@@ -65,3 +65,15 @@ def test_rest_import_and_messages_refuse_an_added_then_forgotten_message_unless_
                                                   "skip_forgotten": False})
         assert asked.status_code == 200 and asked.json()["results"][0]["created"], asked.text
     assert stored_contents(server.db, user) == [SAID, SAID]
+
+
+def test_cli_remember_at_the_old_time_leaves_a_forgotten_message_out_unless_asked(tmp_path: Path) -> None:
+    # ``memstrata remember --at`` is a replay of a log line: it stored the forgotten message again
+    db, at = tmp_path / "said.db", "2026-12-01T10:00:00.123456+00:00"
+    assert cli("remember", SAID, "--at", at, "--user", "alice", "--db", db, env=MODEL).code == 0
+    assert cli("forget", "--user", "alice", "--yes", "--db", db, env=MODEL).code == 0
+    again = cli("remember", SAID, "--at", at, "--user", "alice", "--db", db, env=MODEL)
+    assert again.code == 1 and "error[conflict]: not stored: this message" in again.err, again.err
+    assert "--no-skip-forgotten" in again.err and stored_contents(db, "alice") == []
+    on_purpose = cli("remember", SAID, "--at", at, "--no-skip-forgotten", "--user", "alice", "--db", db, env=MODEL)
+    assert on_purpose.code == 0 and stored_contents(db, "alice") == [SAID], on_purpose.err

@@ -43,7 +43,7 @@ from memstrata.clock import parse_time
 from memstrata.context.attribution import about_someone_else, attribution, several_users
 from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.render import labelled_inline, labels_for, marked_text
-from memstrata.errors import InvalidInput
+from memstrata.errors import Conflict, InvalidInput
 from memstrata.recall.excerpt import excerpt
 from memstrata.recall.query import check_search, parse_filter
 from memstrata.text.counts import counted
@@ -110,9 +110,14 @@ def remember(
     idempotency_key: Annotated[str | None, typer.Option(
         help="A key made once per message (e.g. a UUID): running the command again with it (a retry) "
              "stores nothing new and prints the first result.")] = None,
+    skip_forgotten: Annotated[bool, typer.Option(
+        "--skip-forgotten/--no-skip-forgotten",
+        help="Leave the message out when it was forgotten here (the same --at, role, speaker and text as a "
+             "forgotten message: a log replayed); --no-skip-forgotten stores it again on purpose.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
-    """Store a message; print the facts it gave (created, superseded, already known)."""
+    """Store a message; print the facts it gave (created, superseded, already known). A message
+    forgotten here, sent again with its old --at, is not stored (exit 1, ``error[conflict]``)."""
     if text == "-":  # long text does not fit on a command line
         with shown_errors():
             text = read_message(sys.stdin.buffer)
@@ -123,10 +128,16 @@ def remember(
                                                session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker, ttl=ttl,
                               created_at=parse_time(at, "--at") if at is not None else None, wait=True,
-                              idempotency_key=idempotency_key)
+                              idempotency_key=idempotency_key, skip_forgotten=skip_forgotten)
     result = run_command(go)
     if as_json:
         emit_json(asdict(result))
+    if result.forgotten:  # a script must see that nothing was stored, as an import that stored nothing exits 1
+        with shown_errors():
+            raise Conflict("not stored: this message (its --at, role, speaker and text) was forgotten here, and "
+                           "nothing forgotten comes back; leave out --at to say it anew, or --no-skip-forgotten "
+                           "to store it again on purpose")
+    if as_json:
         return
     if result.replayed:
         console.print(f"already stored under this --idempotency-key (episode #{result.episode_id}); "

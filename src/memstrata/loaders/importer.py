@@ -64,13 +64,14 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
     sources = [s for s, t in zip(sources, twins, strict=True) if not t]
     if on_batch is not None and (skipped := sum(gone) + sum(twins)):
         on_batch(skipped)  # handled, though not stored: a progress bar still reaches every message
-    results = memory.add_many(kept, on_batch=on_batch)
+    results = memory.add_many(kept, on_batch=on_batch, skip_forgotten=False)  # asked above (``gone``), tallied
     if tally is not None:
         tally["forgotten"] = tally.get("forgotten", 0) + sum(gone)
         added = sum(1 for r in results if r.created)
         tally["added"] = tally.get("added", 0) + added
         tally["duplicates"] = tally.get("duplicates", 0) + len(results) - added + sum(twins)
-    return {src: r.episode_id for src, r in zip(sources, results, strict=True) if src is not None}
+    return {src: r.episode_id for src, r in zip(sources, results, strict=True)
+            if src is not None and r.episode_id is not None}
 
 
 def import_conversation(memory: Memory, conversation: Conversation, *, user_id: str | None = None,

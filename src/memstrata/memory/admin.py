@@ -6,23 +6,21 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from memstrata.clock import utcnow
 from memstrata.lifecycle.doctor import report as doctor_report
 from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.preview import OwnerCount, owners
 from memstrata.memory.base import DEFAULT
 from memstrata.memory.lifecycle import LifecycleMethods
-from memstrata.privacy.policy import strictest
 from memstrata.store import forgotten, identities, suppressed
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore
 from memstrata.store.records import episode_hash
 from memstrata.store.scope import check_scope
 from memstrata.types import Scope
-from memstrata.write.ingest import Message, redacted
+from memstrata.write.forgotten import forms, were_forgotten
+from memstrata.write.ingest import Message
 
 if TYPE_CHECKING:
     from memstrata.store.protocol import LifecycleStore
@@ -97,21 +95,12 @@ class AdminMethods(LifecycleMethods):
         """For each of ``messages`` (``Memory.message``), whether its owner (org, project, user)
         forgot it here (``store.suppressed``: its import key, else its role, speaker, time and
         text, as stored under the current privacy policy, under the strictest one or unredacted,
-        so a message stored redacted is known whichever policy stored it). For the log importers,
-        which skip those: nothing forgotten comes back by an import. A message expired by its TTL
-        counts as forgotten, swept or not yet (``store.suppressed.expired``). ``add`` does not ask:
-        a message said again is the user's new statement. Every store answers, the in-memory one
-        for its life (``store.protocol.DigestStore``)."""
-        digests = [{suppressed.message_digest(suppressed.message_identity(_hash(f), m.metadata))
-                    for f in self._forms(m)} for m in messages]
-        owners: dict[tuple[str, str, str], set[str]] = {}
-        for m, shas in zip(messages, digests, strict=True):
-            owners.setdefault(suppressed.owner_of(m.scope), set()).update(shas)
-        now = utcnow()
-        held = {(owner, sha) for owner, shas in owners.items() for sha in
-                suppressed.held(self.store, owner, sorted(shas)) | suppressed.expired(self.store, owner, now)}
-        return [any((suppressed.owner_of(m.scope), sha) in held for sha in shas)
-                for m, shas in zip(messages, digests, strict=True)]
+        so a message stored redacted is known whichever policy stored it). A message expired by its
+        TTL counts as forgotten, swept or not yet (``store.suppressed.expired``). The one rule every
+        door that may be handed a message again asks (``write.forgotten``): ``add`` and
+        ``add_many`` (``skip_forgotten``, the default), ``POST /v1/messages``, the log importers and
+        the hooks. Every store answers, the in-memory one for its life (``store.protocol.DigestStore``)."""
+        return were_forgotten(self.store, self.settings.privacy, messages)
 
     def stored_otherwise(self, messages: Sequence[Message]) -> list[bool]:
         """For each of ``messages``, whether its scope stores it already in another redaction: the
@@ -120,22 +109,13 @@ class AdminMethods(LifecycleMethods):
         was stored and allowed now, or the reverse). For the log importers, which count those as
         stored: a re-import never stores the unredacted original beside the redacted message.
         All ``False`` on a store that keeps no SQL (the in-memory one)."""
-        hashes = [[_hash(f) for f in self._forms(m)] for m in messages]
+        hashes = [[_hash(f) for f in forms(m, self.settings.privacy)] for m in messages]
         scopes: dict[Scope, set[str]] = {}
         for m, shas in zip(messages, hashes, strict=True):
             scopes.setdefault(m.scope, set()).update(shas)
         found = {(sc, sha) for sc, shas in scopes.items() for sha in identities.stored(self.store, sc, sorted(shas))}
         return [(m.scope, shas[0]) not in found and any((m.scope, sha) in found for sha in shas[1:])
                 for m, shas in zip(messages, hashes, strict=True)]
-
-    def _forms(self, message: Message) -> list[Message]:
-        """``message`` as the current policy stores it, then as the strictest and unredacted, each
-        form once, and each under every speaker it may be stored under (``store.suppressed.speakers_of``:
-        unset or named as its role is one message), which an import must know whichever way it was stored."""
-        forms = [redacted(message, self.settings.privacy)[0], redacted(message, strictest())[0], message]
-        forms = [replace(f, speaker=s) for f in forms for s in suppressed.speakers_of(f.role, f.speaker)]
-        return [f for i, f in enumerate(forms)
-                if all((f.content, f.speaker) != (g.content, g.speaker) for g in forms[:i])]
 
 
 def _hash(message: Message) -> str:

@@ -20,6 +20,7 @@ from memstrata.memory.recall import RecallMethods
 from memstrata.semantic.stm import ShortTerm
 from memstrata.types import Fact, Scope
 from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
+from memstrata.write.forgotten import LEFT_OUT, said_now_matches_nothing, were_forgotten
 from memstrata.write.idempotency import KeyTable, check_key
 from memstrata.write.ingest import AddResult, Ingestor, Message
 from memstrata.write.update import FactUpdate, admitted_value, apply_update, not_current
@@ -39,7 +40,7 @@ class WriteMethods(RecallMethods):
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
             produced_for: str | None = None, content_type: str = "message", wait: bool = False,
-            ttl: float | None = None, idempotency_key: str | None = None,
+            ttl: float | None = None, idempotency_key: str | None = None, skip_forgotten: bool = True,
             **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
@@ -60,6 +61,12 @@ class WriteMethods(RecallMethods):
             idempotency_key: a key made once per message sent (e.g. a UUID): calling again with the
                 same key (a retry after a lost answer) returns the first call's result (``replayed``)
                 and stores nothing new, also after a restart (``memstrata.write.idempotency``).
+            skip_forgotten: leave the message out when its owner forgot it here (the default): the
+                same role, speaker, ``created_at`` and text (or import key) as a message forgotten or
+                expired, sent again by a client replaying its log, a sync job or a retry. Nothing is
+                written and the result says ``forgotten`` (``episode_id`` ``None``). A message said anew
+                (another time; ``created_at`` left out is now) is stored as always, and asks nothing of
+                the database. ``False`` stores a forgotten message again on purpose.
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
         Secrets and personal data are redacted first (``Settings.privacy``); the result's
@@ -75,10 +82,12 @@ class WriteMethods(RecallMethods):
                                content_type=content_type, ttl=ttl, **scope)
         if wait and self.has_llm:
             _ = self.semantic  # loads the LLM client first: a failure must not leave a stored message behind
-        result = self.add_many([message], idempotency_key=idempotency_key)[0]
-        # a replay wrote nothing: its (first) result stands as it is
+        # said now, with no import key: its identity holds this instant, which nothing forgotten has
+        ask = skip_forgotten and not said_now_matches_nothing(message, created_at)
+        result = self.add_many([message], idempotency_key=idempotency_key, skip_forgotten=ask)[0]
+        # a replay or a forgotten message wrote nothing: its result stands as it is
         return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm \
-            and not result.replayed else result
+            and not result.replayed and not result.forgotten else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -97,15 +106,18 @@ class WriteMethods(RecallMethods):
 
     def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
                  on_batch: Callable[[int], None] | None = None, wait: bool = False,
-                 idempotency_key: str | None = None) -> list[AddResult]:
-        """Remember many messages, embedding in batches; each batch is one transaction.
+                 idempotency_key: str | None = None, skip_forgotten: bool = True) -> list[AddResult]:
+        """Remember many messages, embedding in batches; each batch is one transaction. One result
+        per message, in order.
 
         Every message is validated before anything is written. ``on_batch(n)`` is
         called after each committed batch with the number of messages in it. ``wait``: as
         ``add(wait=True)``, once for the whole batch (each session flushed once).
         ``idempotency_key``: the whole request is one transaction with the key, and a repeat
         with the same key returns the first results (``replayed``) and stores nothing
-        (``memstrata.write.idempotency``).
+        (``memstrata.write.idempotency``). ``skip_forgotten``: as ``add``'s, asked once for the
+        batch (``write.forgotten``): each message its owner forgot here is left out, its result
+        ``forgotten`` (``episode_id`` ``None``); the others are stored as if sent alone.
 
         Raises:
             InvalidInput: a message is invalid (nothing is written), a bad idempotency key, or
@@ -115,6 +127,19 @@ class WriteMethods(RecallMethods):
         if wait and self.has_llm:
             _ = self.semantic  # loads the LLM client first: a failure must not leave stored messages behind
         check_messages(items, max_bytes=self.settings.max_content_bytes)
+        if idempotency_key is not None:
+            check_key(idempotency_key)  # a bad key is refused even when every message is left out
+        if skip_forgotten:
+            gone = were_forgotten(self.store, self.settings.privacy, items)
+            if any(gone):  # what its owner forgot stays out: the rest is stored as if sent alone
+                kept = [m for m, g in zip(items, gone, strict=True) if not g]
+                stored = iter(self._store(kept, batch_size, on_batch, wait, idempotency_key) if kept else [])
+                return [LEFT_OUT if g else next(stored) for g in gone]
+        return self._store(items, batch_size, on_batch, wait, idempotency_key)
+
+    def _store(self, items: list[Message], batch_size: int, on_batch: Callable[[int], None] | None,
+               wait: bool, idempotency_key: str | None) -> list[AddResult]:
+        """``add_many`` of ``items``, checked and none forgotten: one result each, in order."""
         if idempotency_key is not None:
             key = check_key(idempotency_key)
             if not items:

@@ -126,13 +126,14 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
             except MemstrataError as exc:
                 raise _message_error(exc, i, m) from None
         # What its owner forgot stays out unless asked for (a log sent again, a hook's transcript).
-        gone = st.memory.forgotten_messages(built) if body.skip_forgotten else [False] * len(built)
-        kept = [m for m, g in zip(built, gone, strict=True) if not g]
-        results = st.memory.add_many(kept, wait=body.wait, idempotency_key=idempotency_key) if kept else []
+        every = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key,
+                                   skip_forgotten=body.skip_forgotten)
+    results = [r for r in every if not r.forgotten]  # the stored ones; the others by index in ``forgotten``
     replayed = mark_replayed(results, response)
     if not replayed:
         metrics().messages.inc(sum(1 for r in results if r.created))
-    return AddMessagesResponse(results=results, replayed=replayed, forgotten=[i for i, g in enumerate(gone) if g])
+    return AddMessagesResponse(results=results, replayed=replayed,
+                               forgotten=[i for i, r in enumerate(every) if r.forgotten])
 
 
 def _message_error(exc: MemstrataError, index: int, message: MessageIn) -> ApiError:

@@ -143,7 +143,8 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
         built = [m for m, h in zip(built, held, strict=True) if not h]
         twins = st.memory.stored_otherwise(built)  # stored already in another redaction: never its original beside it
         built = [m for m, t in zip(built, twins, strict=True) if not t]
-        results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
+        results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None,
+                                     skip_forgotten=False)  # asked above (``held``), counted in the answer
     added = sum(1 for r in results if r.created)
     replayed = mark_replayed(results, response)
     if not replayed:

@@ -23,9 +23,11 @@ keeps, for each one, ``message_digest`` of its identity with its owner, in the s
 key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at import), else its
 Markdown note key (``integrations.markdown``), else its ``content_hash`` (role, speaker, time,
 text). The importers (``memstrata import`` of a log or a Markdown folder, ``POST /v1/import``) skip
-a message whose identity's digest its owner keeps (``held``). The two
-digests never collide: each hashes its own prefix. A message said again through ``add`` is the
-user's new statement and is stored (only the importers and the coding-agent hooks ask). The TTL sweep
+a message whose identity's digest its owner keeps (``held``), and so do ``Memory.add`` / ``add_many``
+(``skip_forgotten``, the default), ``POST /v1/messages`` and the coding-agent hooks
+(``write.forgotten``): the same message sent again with its original time stays out. The two
+digests never collide: each hashes its own prefix. The same words said anew (another time) are the
+user's new statement and are stored. The TTL sweep
 (``lifecycle.maintain.sweep_expired``) keeps the same digests for the messages it deletes, and a
 fact's suppression for an expired fact whose message stays; a message expired but not yet swept
 counts as forgotten to the importers (``expired``).
@@ -45,6 +47,7 @@ from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
 from memstrata.store.dialect import Dialect, rows, run
 from memstrata.store.protocol import DigestStore
+from memstrata.store.scope import job_scope_parts, running_forgets_sql
 from memstrata.types import Scope
 
 #: Ids per ``IN (...)`` list.
@@ -142,6 +145,32 @@ def expired(store: Any, owner: tuple[str, str, str], now: datetime) -> set[str]:
         return {message_digest(message_identity(r["content_hash"], d.read_json(r["metadata"]))) for r in rows(
             conn, d, "SELECT content_hash, metadata FROM episodes WHERE org_id = ? AND project_id = ? AND "
                      "coalesce(user_id, '') = ? AND expires_at <= ?", (*owner, d.time(now)))}
+
+
+def being_forgotten(store: Any, owner: tuple[str, str, str]) -> set[str]:
+    """The ``message_digest`` of every episode of ``owner`` that a running forget job hides and has
+    not deleted yet: a job keeps each one's digest only as its chunk goes (``keep_messages``), so a
+    message sent again while a background forget runs (a log replayed, a hook's transcript) was not
+    known as forgotten, was stored after the job's cut and survived it, its facts with it. An empty
+    set, after one read of the running jobs, when none covers ``owner``; a store without SQL runs
+    every forget in one transaction."""
+    if not store.capabilities.sql:
+        return set()
+    d = store.dialect
+    with store.db.read() as conn:
+        jobs = [tuple(r) for r in run(conn, d, running_forgets_sql("episodes")).fetchall()]
+        found: set[str] = set()
+        for org, project, user, agent, session, before, cut in jobs:
+            if (org, project) != owner[:2] or user not in (None, owner[2]):
+                continue
+            parts, args = job_scope_parts((org, project, user, agent, session))
+            if before is not None:
+                parts.append("created_at < ?")
+                args.append(before)
+            found |= {message_digest(message_identity(r["content_hash"], d.read_json(r["metadata"]))) for r in rows(
+                conn, d, f"SELECT content_hash, metadata FROM episodes WHERE {' AND '.join(parts)} AND "
+                         "coalesce(user_id, '') = ? AND id <= ?", (*args, owner[2], cut))}
+    return found
 
 
 def owner_of(scope: Scope) -> tuple[str, str, str]:

@@ -127,10 +127,14 @@ class AddResult:
     occurrence, never the values); ``withheld`` counts extracted facts not stored (``drop``
     policy, or high sensitivity without an encryption key). ``replayed`` is ``True`` when the
     call carried an idempotency key already used: this is the first call's result again and
-    nothing was written (``memstrata.write.idempotency``).
+    nothing was written (``memstrata.write.idempotency``). ``forgotten`` is ``True`` when the
+    message was left out because its owner forgot it here (``add(..., skip_forgotten=True)``, the
+    default: the same role, speaker, time and text, or import key, as a message forgotten or expired):
+    nothing was written, so ``episode_id`` is ``None``, ``created`` ``False`` and ``segments`` 0;
+    ``episode_id`` is an ``int`` whenever ``forgotten`` is ``False``.
     """
 
-    episode_id: int
+    episode_id: int | None
     created: bool
     segments: int
     facts: tuple[FactChange, ...] = ()
@@ -139,6 +143,7 @@ class AddResult:
     redacted: tuple[str, ...] = ()
     withheld: int = 0
     replayed: bool = False
+    forgotten: bool = False
 
 
 #: How far past this machine's clock a message's ``created_at`` may lie: a day covers clock skew

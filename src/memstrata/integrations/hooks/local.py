@@ -63,11 +63,10 @@ class LocalBackend:
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
         """``Memory.add_many`` of one turn under its idempotency key, unless its owner forgot it here
-        (``Memory.forgotten_messages``, as an import asks); whether it was stored now."""
+        (``skip_forgotten``, the default: the transcript sent again, what was forgotten stays out);
+        whether it was stored now."""
         message = self.memory.message(turn.text, role=turn.role, created_at=turn.created_at, metadata=metadata,
                                       session_id=session_id)
-        if self.memory.forgotten_messages([message])[0]:  # the transcript sent again: what was forgotten stays out
-            return False
         try:
             result = self.memory.add_many([message], idempotency_key=idempotency_key)[0]
         except IdempotencyKeyReused:  # the key names this very turn: stored before (``backend.KEY_REUSED``)

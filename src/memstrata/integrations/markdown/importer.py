@@ -279,7 +279,8 @@ class _Import:
         self.report.forgotten += sum(gone)
         new = [m for m, g in zip(said, gone, strict=True) if not g]
         self.keep_forgotten(new)
-        results = self.memory.add_many(new, idempotency_key=self.batch_key(new))
+        # asked above (``gone``), counted in the report
+        results = self.memory.add_many(new, idempotency_key=self.batch_key(new), skip_forgotten=False)
         for result in results:
             fresh = result.created and not result.replayed
             self.report.added += int(fresh)
@@ -377,7 +378,8 @@ class _Import:
         meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_fact": fact.id, "note": note_key(note)}}
         if self.forgot(note.text, "user", None, meta):
             return
-        result = self.memory.add(note.text, role="user", content_type="text", metadata=meta, user_id=self.user)
+        result = self.memory.add(note.text, role="user", content_type="text", metadata=meta, user_id=self.user,
+                                 skip_forgotten=False)  # asked by ``forgot``, counted there
         self._facts(result)
         replaced = not self._has("fact", fact.id)  # superseded, withdrawn or merged by the statement
         entry = {"fact_id": fact.id, "episode_id": result.episode_id}
@@ -409,7 +411,7 @@ class _Import:
         if note.marker is not None and note.marker.forgotten:  # the edit keeps what was forgotten from the line
             self.forgotten_keys[note_key(note)] = note.marker.forgotten
         self.keep_forgotten([said])
-        result = self.memory.add_many([said])[0]
+        result = self.memory.add_many([said], skip_forgotten=False)[0]  # asked by ``forgot``, counted there
         self._facts(result)
         self.report.edited_episodes.append({"episode_id": episode_id, "new_episode_id": result.episode_id})
 
