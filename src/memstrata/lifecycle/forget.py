@@ -32,7 +32,7 @@ import logging
 import secrets
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
@@ -123,6 +123,10 @@ class ForgetReceipt(Mapping[str, int]):
         sources_kept: when one fact was deleted without its messages (``Memory.delete``'s
             ``sources=False``), the ids of the episodes that stated it, still stored and found by
             search (``delete(episode_id=...)`` or ``sources=True`` removes them); else ``()``.
+        note: what the caller should know, in the SDK's words, as REST's ``note`` and the CLI's
+            ``note:`` lines say it on theirs (``Memory.forget`` / ``delete``: ``sdk_note``): a
+            replaced value left superseded and the rollback that brings it back, the messages
+            ``sources_kept`` and how to forget them, a user with nothing stored; else ``None``.
     """
 
     job_id: int
@@ -135,6 +139,7 @@ class ForgetReceipt(Mapping[str, int]):
     replaced: tuple[Replaced, ...] = ()
     sources_kept: tuple[int, ...] = ()
     nonce: str = ""
+    note: str | None = None
 
     def sources_note(self, how: str) -> str | None:
         """Words saying which messages that stated a deleted fact are still stored and ``how`` to
@@ -179,6 +184,18 @@ class ForgetReceipt(Mapping[str, int]):
         if self.sources_kept:
             out["sources_kept"] = list(self.sources_kept)
         return out
+
+
+def sdk_note(receipt: ForgetReceipt, fact_id: int | None, unknown: str = "") -> ForgetReceipt:
+    """``receipt`` with its ``note`` in the SDK's words (``Memory.forget`` / ``delete``), the notes
+    REST's ``POST /v1/forget`` gives: each replaced value and the ``memory.rollback(...)`` that makes
+    it current again, the messages ``sources_kept`` and the ``memory.forget(episode_id=...)`` that
+    forgets them, and ``unknown`` (``lifecycle.nothing_stored``: a user with nothing stored)."""
+    notes = [r.note(r.by or fact_id, f"memory.rollback({r.event_id})") for r in receipt.replaced]
+    kept = receipt.sources_note(" and ".join(f"memory.forget(episode_id={e})" for e in receipt.sources_kept)
+                                + " forgets what was said (or forget(fact_id=..., sources=True) next time)")
+    notes += [n for n in (kept, unknown) if n]
+    return replace(receipt, note="; ".join(notes)) if notes else receipt
 
 
 def new_nonce() -> str:

@@ -25,11 +25,13 @@ from memstrata.lifecycle.forget import (
     ForgetReceipt,
     run_to_end,
     running_jobs,
+    sdk_note,
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.import_records import import_records as import_export_records
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
+from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
 from memstrata.lifecycle.preview import ForgetPreview, delete_preview, filter_preview, forget_preview
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
@@ -111,7 +113,8 @@ class LifecycleMethods(RecallMethods):
                 jobs (the in-memory reference store).
         """
         check_actor("delete()", actor)
-        return delete_target(self.store, self._reader(**scope), fact_id, episode_id, sources=sources, actor=actor)
+        return sdk_note(delete_target(self.store, self._reader(**scope), fact_id, episode_id, sources=sources,
+                                      actor=actor), fact_id)
 
     def delete_preview(self, fact_id: int | None = None, *, episode_id: int | None = None, sources: bool = False,
                        **scope: Unpack[ScopeArgs]) -> ForgetPreview:
@@ -201,12 +204,24 @@ class LifecycleMethods(RecallMethods):
                                      agent_id=agent_id, all_users=all_users, before=before, org_id=org_id,
                                      project_id=project_id, filter=filter, episode_id=episode_id, sources=sources)
         if isinstance(target, _OneRecord):
-            return delete_target(self.store, target.reader, target.fact_id, target.episode_id, sources=sources,
-                                 actor=actor, operation="forget()")
-        return forget_scope(self.store, target.scope, where=target.where, filter_text=target.filter, kind=kind,
-                            before=target.before, background=background,
-                            background_over=self.settings.forget_background_over, forgetter=self._forgetter,
-                            actor=actor)
+            return sdk_note(delete_target(self.store, target.reader, target.fact_id, target.episode_id,
+                                          sources=sources, actor=actor, operation="forget()"), target.fact_id)
+        receipt = forget_scope(self.store, target.scope, where=target.where, filter_text=target.filter, kind=kind,
+                               before=target.before, background=background,
+                               background_over=self.settings.forget_background_over, forgetter=self._forgetter,
+                               actor=actor)
+        return sdk_note(receipt, None, self._nothing_stored(target, receipt, all_users))
+
+    def _nothing_stored(self, target: _ScopeTarget, receipt: ForgetReceipt, all_users: bool) -> str:
+        """The note of a forget of a user (or of one of its sessions or agents) that deleted nothing
+        because nothing is stored there (a mistyped ``user_id``), as REST and the CLI give it; ""
+        otherwise (``lifecycle.nothing_stored``)."""
+        sc = target.scope
+        if sc.user_id is None or all_users or not deleted_nothing(receipt, target.before, target.filter):
+            return ""
+        return nothing_stored_note(self, sc.user_id, org_id=sc.org_id, project_id=sc.project_id, spelled="{}_id",
+                                   lists="memory.users() lists the users with memories",
+                                   session=sc.session_id, agent=sc.agent_id)
 
     def _forget_target(self, operation: str, *, user_id: str | None, session_id: str | NotGiven | None,
                        fact_id: int | NotGiven | None, agent_id: str | NotGiven | None, all_users: bool,
