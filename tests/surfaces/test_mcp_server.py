@@ -28,7 +28,8 @@ from serverproc import TLS, clean_env, console_script, free_port
 from clirun import cli
 from memstrata.context.render import estimate_tokens
 
-TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory", "list_memories",
+TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory",
+         "delete_memory_preview", "list_memories",
          "get_history", "list_episodes"}
 
 
@@ -269,3 +270,25 @@ def test_deleting_a_message_says_the_facts_only_it_stated_went_with_it(tmp_path:
     assert len(listed["results"]) == 2 and after["results"] == []
     assert gone == {"deleted": added["id"], "facts_deleted": 2,
                     "note": "2 facts only this message stated were deleted with it"}
+
+
+@pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
+def test_delete_memory_preview_says_what_a_delete_takes_and_deletes_nothing(tmp_path: Path) -> None:
+    # MCP had no preview of its one destructive tool, while the SDK (delete_preview), REST
+    # (POST /v1/forget/preview) and the CLI (forget --dry-run) each had one
+    async def scenario() -> Any:
+        async with in_process(tmp_path / "m.db", "--user", "dana") as client:
+            added = await call(client, "add_memory", content="I'm allergic to peanuts. My dog is called Rex.")
+            allergy = next(c["id"] for c in added["facts"] if c["value"] == "peanuts")
+            of_message = await call(client, "delete_memory_preview", id=added["id"])
+            of_fact = await call(client, "delete_memory_preview", id=allergy)
+            listed = await call(client, "list_memories")
+            return added, allergy, of_message, of_fact, listed, await call(client, "delete_memory", id=added["id"])
+    added, allergy, of_message, of_fact, listed, gone = asyncio.run(scenario())
+    assert of_message["would_delete"] == added["id"] and of_message["episodes"] == [added["id"]]
+    assert {(f["key"], f["value"], f["status"]) for f in of_message["facts"]} == {
+        (c["key"], c["value"], "active") for c in added["facts"]}
+    assert of_message["counts"]["episodes"] == 1 and of_message["counts"]["facts"] == gone["facts_deleted"] == 2
+    assert [f["id"] for f in of_fact["facts"]] == [allergy] and of_fact["episodes"] == []
+    assert of_fact["sources_kept"] == [added["id"]] and of_fact["counts"]["facts"] == 1
+    assert len(listed["results"]) == 2  # the previews deleted nothing

@@ -1,4 +1,4 @@
-"""The MCP server: nine tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
+"""The MCP server: ten tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
 
 This module wires the server (``build_server``, ``MemoryServer``'s one error shape and compact tool
 list, ``KeyGate``); the tools themselves are ``server.mcp_tools``, their arguments

@@ -1,7 +1,8 @@
-"""The MCP tools: what each of the nine does with ``Memory``, and the bounded lines it answers.
+"""The MCP tools: what each of the ten does with ``Memory``, and the bounded lines it answers.
 
 ``register_tools`` adds them to a server (``server.mcp.build_server`` wires it): ``add_memory``,
-``update_memory``, ``delete_memory`` (writes), ``search_memory``, ``get_context`` (search) and
+``update_memory``, ``delete_memory`` (writes) with ``delete_memory_preview`` (what a delete would
+take, deleting nothing), ``search_memory``, ``get_context`` (search) and
 ``get_memory``, ``list_memories``, ``get_history``, ``list_episodes`` (reads). Their arguments' types
 and errors are ``server.mcp_arguments``; every answer is short lines with ids that stop before their
 JSON exceeds the token budget (``within_budget``).
@@ -221,6 +222,25 @@ def _register_writes(server: MCPServer[Any], memory: AsyncMemory, scope: dict[st
             out["sources_kept"] = [f"episode:{e}" for e in receipt.sources_kept]
         return out
 
+    @server.tool()
+    async def delete_memory_preview(id: str) -> dict[str, Any]:
+        """What delete_memory(id) would delete now, deleting nothing: the facts (a message takes those
+        only it stated), messages and counts; a fact's messages stay (`sources_kept`). Show it before
+        the user confirms a delete."""
+        kind, number = parse_id(id)
+        if kind == "episode":
+            preview = await memory.delete_preview(episode_id=number, **reads)  # type: ignore[arg-type]
+        else:
+            preview = await memory.delete_preview(number, **reads)  # type: ignore[arg-type]
+        out: dict[str, Any] = {
+            "would_delete": f"{kind}:{number}", "counts": dict(preview.counts),
+            # an encrypted value is not shown, as on the CLI's --dry-run
+            "facts": [{"id": f"fact:{f.id}", "key": neutralise(f.key), "value": None if f.encrypted else
+                       neutralise(f.value), "status": f.status, **_whose(f.subject)} for f in preview.facts],
+            "episodes": [f"episode:{e}" for e in preview.episode_ids]}
+        kept = [c for f in preview.facts if f.id == number and kind == "fact" for c in f.citations]
+        return out | ({"sources_kept": [f"episode:{e}" for e in kept]} if kept else {})
+
 
 def _register_search(server: MCPServer[Any], memory: AsyncMemory, scope: dict[str, str | None],
                      reads: dict[str, str | None], budget_tokens: int, folder: str | None) -> None:
@@ -323,7 +343,7 @@ def _register_reads(server: MCPServer[Any], memory: AsyncMemory, reads: dict[str
 
 def register_tools(server: MCPServer[Any], memory: AsyncMemory, scope: dict[str, str | None],
                    reads: dict[str, str | None], budget_tokens: int, folder: str | None) -> None:
-    """Add the nine tools to ``server``, acting on ``memory``: writes go to ``scope`` (its session
+    """Add the ten tools to ``server``, acting on ``memory``: writes go to ``scope`` (its session
     included), reads cover ``reads``; ``budget_tokens`` bounds each search and list answer, ``folder``
     is ``get_context``'s project folder when the model names none (``build_server``)."""
     _register_writes(server, memory, scope, reads)
