@@ -49,6 +49,7 @@ from memstrata.extract.clauses import (
     with_confidence,
 )
 from memstrata.extract.events_en import _event
+from memstrata.extract.goals import goal_set
 from memstrata.extract.identity_en import (
     _NAME_WORD,
     _NOT_NAMES,
@@ -518,8 +519,8 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # Identity, contact and retractions are in ``identity_en``, instructions, habits and likes in
 # ``preferences_en``, dated events in ``events_en``.
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, temperament.find_en, bodily.find_en,
-    fears.find_en, abilities.find_en,
+    _remember, _whose_health, _allergy_contrast, _retraction, goal_set, conditions.find_en, temperament.find_en,
+    bodily.find_en, fears.find_en, abilities.find_en,
     arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _avoided,
