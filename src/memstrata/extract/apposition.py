@@ -49,6 +49,24 @@ _AFTER_EN = lazy_regex(rf"^(?P<name>[A-Z][a-z]+)\s*(?:\(\s*(?P<own>my|our)\s+(?P
                        re.I)
 
 
+#: "My sister, Anna, is a nurse", "My academic advisor, Danielle, suggested …": the subject's name between commas
+#: after the relation, as "My sister Anna is a nurse" says it. A list goes on with "and" / "or" after the second comma
+#: ("My sister, Anna, and Tom" may be three people) and a relative clause with "who" ("My mentor, Wendy, who's 80,
+#: has …": read as one phrase, it stored ``user.mentor_wendy_who = 80``); both stay as said.
+_BETWEEN_COMMAS_EN = lazy_regex(rf"^\s*(?P<own>(?i:my|our)\s+(?:(?i:academic|personal|financial|family)\s+)?"
+                                rf"(?i:{subject_en.NAMED_RELATION}|{subject_en._PET}|advisor|adviser|mentor|"
+                                r"therapist|doctor|coach|tutor|lawyer|accountant)),\s*(?P<name>[A-Z][a-z]+),\s*"
+                                r"(?!(?i:and|or|nor|but|who|whom|whose|which|that)\b)(?=[a-z])")
+
+
+def _unbracketed(m: re.Match[str]) -> str:
+    """The relation and the name of ``_BETWEEN_COMMAS_EN`` without the commas, unless the "name" is a word that names
+    no one ("my friend, Today, …")."""
+    if m.group("name") in subject_en.NOT_NAMES or time_span(m.group("name")) is not None:
+        return m.group(0)
+    return f"{m.group('own')} {m.group('name')} "
+
+
 def relation_first(sentence: str) -> str:
     """``sentence`` with a relation said after the name ("Tom (my coworker) is allergic to shellfish") said before
     it ("My coworker Tom is allergic to shellfish"), as the readers of a person's statement know it; ``sentence``
@@ -57,6 +75,7 @@ def relation_first(sentence: str) -> str:
     >>> relation_first("Tom (my coworker) is allergic to shellfish"), relation_first("Tom is my coworker")
     ('My coworker Tom is allergic to shellfish', 'Tom is my coworker')
     """
+    sentence = _BETWEEN_COMMAS_EN.sub(_unbracketed, sentence)  # "My sister, Anna, is a nurse"
     m = _AFTER_EN.match(sentence.strip())
     if m is None or m.group("name") in subject_en.NOT_NAMES:
         return sentence
