@@ -133,6 +133,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     whose = ""  # ... or about the speaker's relative (我妈妈对花生过敏): the subject it lends
     listing: list[Finding] = []  # the allergies of the clause before: 还有芒果、芝麻和虾 names more
     theirs = False  # a clause before opened with someone else: a clause with no subject after it is theirs too
+    speaker = False  # the clause before had the speaker alone as its subject (最近我在规律作息), whatever it stated
     for raw in _clauses(sentence):
         if _QUESTION.search(raw.strip()):
             continue
@@ -163,6 +164,9 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if not found and about_me and _DROPPED_SUBJECT.match(clause):
             # 我是素食者，住在上海: 我 is said once for both; 我妈妈对花生过敏，也对芒果过敏: both the mother's
             found = [replace(f, subject=f.subject or whose) for f in match_clause(f"我{clause}", ctx)]
+        elif not found and speaker and _HOW_OFTEN.match(clause):
+            # 最近我在规律作息，每天都会早起运动: how often, said of the 我 of the clause before (nothing read there)
+            found = [f for f in match_clause(f"我{clause}", ctx) if not f.subject]
         else:
             # 比亚迪卖掉了，现在开小鹏P7: a clause read as the speaker's without 我 lends 我 as one that says it does
             about_me = clause.startswith("我") or (bool(found) and not any(f.subject for f in found))
@@ -171,6 +175,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
                     and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend
         if not found and _CHANGE_SAID.match(raw.strip()):
             about_me, whose = True, ""  # 我搬家了，现在住在深圳: the change, then what it is, 我 said once
+        speaker = not opener and _SPEAKER_OPENS.match(clause) is not None and not any(f.subject for f in found)
         if after_someone:  # the move is his, never the user's (nor a habit after it)
             out.extend(f for f in found if f.subject)
             continue
@@ -197,6 +202,13 @@ def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
     level = allergy.severity or severity(allergy.clause)
     return [replace(f, subject=allergy.subject, severity=level) for p in items
             for f in _f("health.allergy", p, CONF_PREFER, raw)]
+
+
+#: A clause that opens with how often (每天都会…, 每周都去…) and no subject of its own.
+_HOW_OFTEN = lazy_regex(r"^每(?:天|日|晚|早|个?(?:周|星期|礼拜)[一二三四五六日天末]?|个?月|年|个?工作日)"
+                        r"[^，,。]{0,6}?(?:都|会|要)")
+#: A clause whose subject is the speaker alone, after a time or an adverb at most (最近我…, 其实我…; not 我们, 我和…).
+_SPEAKER_OPENS = lazy_regex(r"^(?:最近|现在|目前|平时|其实|这段时间|这阵子|今年|如今|后来|从此)*我(?![们和跟])")
 
 
 #: A clause that goes on about the speaker of the clause before it without repeating 我: only

@@ -117,9 +117,10 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
     hit = gazetteer.lookup(body)
     if hit is not None and hit.named and not m.group("adv").endswith("不"):
         return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
-    if re.match(r"^(?:在|是|觉得|认为|以为|想|沉浸|感觉|感到|担心|忘|"
+    if re.match(rf"^(?:在(?!{_TIME_OF_DAY_ZH})|是|觉得|认为|以为|想|沉浸|感觉|感到|担心|忘|"
                 r"(?:很|都|非常|特别|也|还)*(?:喜欢|爱|讨厌|不喜欢))", body):
-        return []  # 我一直在想 / 我一直觉得: a state of mind; 我一直很喜欢X is read as a like
+        # 我一直在想 / 我一直觉得: a state of mind; 我一直很喜欢X is read as a like; 在周末 / 在晚上 is when, no aspect
+        return []
     if re.match(r"^(?:很|非常|特别|挺|好|太|有点|比较|超)", body) or guards.zh_points_away(body):
         return []  # 我每天都很累, 我经常想你: a mood or the listener, not something the user does
     return _f("preference.habit", m.group("adv") + body, CONF_PREFER, clause)

@@ -168,8 +168,13 @@ _FRONTED_EN = lazy_regex(r"^(?P<when>(?:on|at|most|every|each)\s+(?:weekends?|ev
                          r"(?P<rest>i\s.+)$", _IC)
 #: A time of the day or week said before 我 with a word of habit (周末我一般去爬山, 晚上我通常跑步): the same as
 #: 我周末一般去爬山, where the habit and pastime shapes read the time.
-_FRONTED_ZH = lazy_regex(r"^(?P<when>早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日|平时|平常)"
-                         r"(?P<me>我们?)(?=一般|通常|经常|常常|总是|都会|都)")
+#: A time said with 每 (每天晚饭后我都会散步, 每周六我去游泳) names how often by itself and needs no such word; it
+#: stored nothing before 我 while 我每天晚饭后都会散步 was a habit.
+_EVERY_FRONTED_ZH = (r"每(?:天|日|晚|早|个?(?:周|星期|礼拜)[一二三四五六日天末]?|个?月|年|个?工作日)"
+                     r"(?:的)?(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|[早午晚]?饭后|下班后|起床后|周末)?")
+_FRONTED_ZH = lazy_regex(r"^(?:(?P<when>早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日|平时|平常)"
+                         r"(?P<me>我们?)(?=一般|通常|经常|常常|总是|都会|都)"
+                         rf"|(?P<every>{_EVERY_FRONTED_ZH})[，,]?(?P<me2>我)(?![们和跟]))")
 
 
 def unfronted(clause: str) -> str:
@@ -179,7 +184,7 @@ def unfronted(clause: str) -> str:
     if (m := _FRONTED_EN.match(text)) is not None:
         return f"{m.group('rest')} {m.group('when').lower()}"
     if (z := _FRONTED_ZH.match(text)) is not None:
-        return f"{z.group('me')}{z.group('when')}{text[z.end():]}"
+        return f"{z.group('me') or z.group('me2')}{z.group('when') or z.group('every')}{text[z.end():]}"
     return clause
 
 
