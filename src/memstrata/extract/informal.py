@@ -186,22 +186,30 @@ _NOT_A_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿)|
 _A_CONDITION_ZH = lazy_regex(r"^(?:如果|要是|假如|万一|一旦|只要|有|没|不|下|刮)|^[\u4e00-\u9fff]$")
 
 
-#: A thing given up said before 我, in a sentence's last clause (烟我已经戒了, 咖啡我已经不喝了, 烟我戒掉半年了,
-#: 羽毛球我不打了) or first with no 我 at all (烟已经戒了, 羽毛球不打了): the thing, the adverbs and the verb of giving
-#: it up; how long ago (半年) is left out, as 我已经戒烟了 says no length either.
-_GIVEN_UP_FIRST_ZH = lazy_regex(r"^(?P<pre>(?:[^，,]+[，,])*)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<me>我)?"
-                                r"(?P<adv>(?:已经|现在|早就|也|都)*)"
-                                r"(?P<verb>戒掉?|不(?:再)?(?:喝|吃|抽|打|玩|踢|练|弹|下|跳|追|刷))"
-                                r"(?:了?[一两三四五六七八九十几半0-9]+(?:个)?(?:年|月|天|周|星期))?了(?P<end>[。！!]*)$")
+#: A thing given up said before 我 (烟我已经戒了, 咖啡我已经不喝了, 烟我戒掉半年了, 羽毛球我不打了, 钢琴课我早就不上了,
+#: 爬山我不去了, 爱奇艺会员我上个月退订了) or first with no 我 at all (烟已经戒了, 羽毛球不打了): the thing, the adverbs
+#: (when it ended among them: 上个月) and the verb of giving it up, read as 我已经戒烟了 / 我早就不上钢琴课了 /
+#: 我上个月退订爱奇艺会员了; how long ago (半年) is left out, as 我已经戒烟了 says no length either. Clauses may come
+#: before it (最近膝盖疼，羽毛球不打了) and after it (美式我不喝了，改喝拿铁: the switch after is read on its own).
+#: A verb that ends a thing held (退订, 取消, 卸载, 辞掉) needs 我: without it the thing may be its subject
+#: (活动取消了).
+_ENDED_SINCE_ZH = (r"(?:上个?(?:周|星期|礼拜|月)|去年|前段时间|前阵子|前几天|最近|这阵子|早就|早|好久|很久|"
+                   r"就|也|都|已经|现在)")
+_GIVEN_UP_FIRST_ZH = lazy_regex(r"^(?P<pre>(?:[^，,]+[，,])*?)(?P<obj>[\u4e00-\u9fffA-Za-z0-9+]{1,8}?)(?P<me>我)?"
+                                rf"(?P<adv>{_ENDED_SINCE_ZH}*)"
+                                r"(?P<verb>戒掉?|不(?:再)?(?:喝|吃|抽|打|玩|踢|练|弹|下|跳|追|刷|上|去|用|看|听|学|骑|坐|开|续)"
+                                r"|(?(me)(?:退订|取消|退掉|停掉|卸载|卸掉|删掉|辞掉)|(?!)))"
+                                r"(?:了?[一两三四五六七八九十几半0-9]+(?:个)?(?:年|月|天|周|星期))?了"
+                                r"(?P<end>[。！!]*$|[，,][^？?]+$)")
 #: Who may open a sentence with no 我 before the verb, and so is its subject, not a thing given up: a name (张伟不抽了),
 #: a relation (我妈不喝了, 老公不抽了).
 _SAID_BEFORE_ZH = lazy_regex(r"(?:说|问|讲|道|觉得|认为|以为|想|告诉我|听说)[，,]$")  # 他说，烟不抽了: his words
 _SOMEONE_FIRST_ZH = lazy_regex(rf"^(?:我|[{SURNAMES}][\u4e00-\u9fff]{{1,2}}$|(?:{RELATION})$)")
 
 
-#: What stands before 我 that is no thing given up: a person (小王, 老李, 阿强, 他) or a pointer (这个), or a meal
-#: (饭我不吃了, 晚饭我不吃了: this one skipped).
-_NOT_GIVEN_UP_ZH = lazy_regex(r"^(?:小|老|阿|他|她|它|你|这|那)|饭$")
+#: What stands before 我 that is no thing given up: a person (小王, 老李, 阿强, 他) or a pointer (这个, 成都那趟: a trip
+#: called off, ``extract.cancelled``), or a meal (饭我不吃了, 晚饭我不吃了: this one skipped).
+_NOT_GIVEN_UP_ZH = lazy_regex(r"^(?:小|老|阿|他|她|它|你)|[这那]|饭$")
 
 
 def spoken_order_zh(sentence: str) -> str:
@@ -229,6 +237,8 @@ def spoken_order_zh(sentence: str) -> str:
             and (g.group("me") or not _SOMEONE_FIRST_ZH.match(g.group("obj"))) \
             and not _SAID_BEFORE_ZH.search(g.group("pre")):
         # 烟我已经戒了: 我已经戒烟了 (after the clauses before it: 最近膝盖疼，羽毛球不打了)
+        if g.group("verb") == "辞掉":  # 京东我辞掉了: 我从京东辞职了, the job left
+            return f"{g.group('pre')}我{g.group('adv')}从{g.group('obj')}辞职了{g.group('end')}"
         return f"{g.group('pre')}我{g.group('adv')}{g.group('verb')}{g.group('obj')}了{g.group('end')}"
     if (k := _KIND_BEFORE_ME_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(k.group("kind")) \
             and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")) \

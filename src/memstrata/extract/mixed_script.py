@@ -52,6 +52,50 @@ def kin_in_chinese(sentence: str) -> str:
     return f"我{word}{sentence[m.end():]}"
 
 
+#: An English verb of a change, an ending or a beginning inside a Chinese clause (我cancelled Spotify了, Netflix我上周
+#: cancel了, 我switch到Android了, 笔记我migrate到Obsidian了, 我现在quit咖啡了, 我started at Google), by the Chinese verb
+#: that says the same (取消, 换成, 戒掉, 开始在…上班), so the Chinese patterns of changes read the clause as they read
+#: it said in Chinese. A verb is in a Chinese clause when a Chinese character stands right before it; English
+#: around it ("I cancelled Spotify") is left to the English patterns. Verbs, not names: which thing is cancelled or
+#: switched to is read after, by the same patterns as any Chinese clause.
+_EN_VERB_IN_ZH = lazy_regex(
+    rf"(?<=[{CJK}])\s*(?i:(?P<cancel>cancel(?:l?ed)?|unsubscribe[ds]?(?:\s+from)?)"
+    r"|(?P<quit>quit(?:ted)?)"
+    r"|(?P<switch>(?:switch(?:ed)?|migrat(?:e|ed)|mov(?:e|ed)\s*(?:over\s+)?)\s*(?:to\b|到|成))"
+    r"|(?P<start>start(?:ed)?\s+(?:working\s+)?at|began\s+(?:working\s+)?at))\s*")
+#: What a job begun "at" a name is said with in Chinese: the place, then 上班 (我开始在Google上班了).
+_STARTED_AT = lazy_regex(r"(?P<n>[A-Za-z][A-Za-z0-9&.'-]*(?:\s+[A-Z][A-Za-z0-9&.'-]*){0,3})\s*(?P<le>了?)"
+                         r"(?P<rest>[，,。.!！]|$)")
+
+
+def english_verbs_in_chinese(sentence: str) -> str:
+    """``sentence`` with each English verb of a change, an ending or a beginning that stands in a Chinese clause said
+    by its Chinese verb (``_EN_VERB_IN_ZH``), else unchanged.
+
+    >>> english_verbs_in_chinese("我cancelled Spotify了"), english_verbs_in_chinese("我switch到Android了")
+    ('我取消Spotify了', '我换成Android了')
+    >>> english_verbs_in_chinese("我started at Google"), english_verbs_in_chinese("I cancelled Spotify")
+    ('我开始在Google上班', 'I cancelled Spotify')
+    """
+    out: list[str] = []
+    at = 0
+    for m in _EN_VERB_IN_ZH.finditer(sentence):
+        out.append(sentence[at:m.start()])
+        at = m.end()
+        if m.group("cancel"):
+            out.append("取消" if m.group("cancel")[:1] in "cC" else "退订")
+        elif m.group("quit"):
+            out.append("戒掉")
+        elif m.group("switch"):
+            out.append("搬到" if m.group("switch")[:1] in "mM" and "ov" in m.group("switch") else "换成")
+        elif (n := _STARTED_AT.match(sentence, m.end())) is not None:  # 我started at Google: 我开始在Google上班
+            out.append(f"开始在{n.group('n')}上班{n.group('le')}")
+            at = n.start("rest")
+        else:
+            out.append(sentence[m.start():m.end()])
+    return "".join(out) + sentence[at:] if out else sentence
+
+
 #: Symbols and punctuation at the start of a text (``after_other_script``, ``extract.tidy``).
 LEADING_SYMBOLS = lazy_regex(r"^[\W_]+")
 

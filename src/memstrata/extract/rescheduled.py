@@ -45,13 +45,16 @@ _MOVED_EN = lazy_regex(
     rf"(?P<act2>[\w' -]+?)\s+to\s+(?P<when2>{_WHEN_EN})$", _IC)
 
 _DAY_ZH = r"(?:周|星期|礼拜)[一二三四五六日天](?:[和、跟](?:周|星期|礼拜)?[一二三四五六日天])*|周末|工作日"
-_WHEN_ZH = rf"(?:每个?)?(?:{_DAY_ZH})(?:{CLOCK_ZH})?|每天{CLOCK_ZH}|{CLOCK_ZH}"
+#: A part of the day said alone after the day (周日早上, 每周三晚上) says when as a clock time does.
+_DAY_PART_ZH = r"早上|早晨|上午|中午|下午|傍晚|晚上"
+_WHEN_ZH = rf"(?:每个?)?(?:{_DAY_ZH})(?:{CLOCK_ZH}|{_DAY_PART_ZH})?|每天{CLOCK_ZH}|{CLOCK_ZH}"
 #: 以后改到周日买菜, 以后每周日去买菜 (the change word, then when, then the activity).
 _DAY_FIRST_ZH = lazy_regex(rf"^(?:我们?)?(?:都|就|也)?(?:改到|换到|改在|换成|改成)?(?P<when>{_WHEN_ZH})(?:再|都|就)?"
                            r"(?P<act>[\u4e00-\u9fff]{2,10})$")
-#: 钢琴课改到周四了, 买菜换成周日, 我的瑜伽课挪到周二晚上7点.
-_MOVED_ZH = lazy_regex(rf"^(?:我们?的?)?(?P<act>[\u4e00-\u9fff]{{2,8}}?)(?:也|已经|都)?"
-                       rf"(?:改到|换到|挪到|调到|改成|换成|改在)了?(?P<when>{_WHEN_ZH})(?:了|去了|上了)?$")
+#: 钢琴课改到周四了, 买菜换成周日, 我的瑜伽课挪到周二晚上7点, 健身房改成周三和周六去了, badminton改到每周日了 (an
+#: activity named in English inside the Chinese clause).
+_MOVED_ZH = lazy_regex(rf"^(?:我们?的?)?(?P<act>[\u4e00-\u9fffA-Za-z]{{2,12}}?)(?:也|已经|都)?"
+                       rf"(?:改到|换到|挪到|调到|改成|换成|改在)了?(?P<when>{_WHEN_ZH})(?P<verb>去|上|练|打)?了?$")
 #: A day added, not moved: the old day holds on ("from now on I'll go running on Thursdays too", 以后周四也去跑步).
 _ADDED = lazy_regex(r"\b(?:too|also|as\s+well|in\s+addition|additionally)\b|也|另外", _IC)
 #: A sentence that supposes ("If I get the job, from now on ...", 如果搬家，以后..., 要是下雨的话): the move is not said
@@ -163,6 +166,8 @@ def moved_zh(clause: str, sentence: str = "") -> list[Finding]:
     m = _MOVED_ZH.match(text)
     if m is None or _SUPPOSED.search(sentence) or _NO_ACTIVITY_ZH.match(m.group("act")) or someones(m.group("act")):
         return []  # 儿子的钢琴课改到每周四了: his routine, not the user's
-    value = f"{m.group('when')}{m.group('act')}"
+    if re.search(r"[我你他她]|说", m.group("act")):
+        return []  # 他说我改成周五: a person and a word of saying, no activity
+    value = f"{m.group('when')}{m.group('verb') or ''}{m.group('act')}"  # 周三和周六去健身房
     return [Finding("preference.habit", m.group("act"), CONF_STATED, clause, retract=True),
             Finding("preference.habit", value, CONF_STATED, clause)]

@@ -1,6 +1,6 @@
 """A service one subscribes to, or cancels: "I'm subscribed to Netflix and Spotify", "I pay for Spotify Premium",
 "I have a Netflix subscription", 我开了爱奇艺的年度会员, and "I cancelled my Hulu subscription",
-我把网易云音乐的会员取消了.
+我把网易云音乐的会员取消了, 我取消了Netflix (a listed service by its name alone).
 
 A subscription is a service used: ``tool.uses`` (many at a time), stated as subscribed; a cancellation withdraws it.
 Before, each stored nothing. Only a named service: a capitalised name in English ("I pay for dinner", "I signed up for
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import tool_kinds
 from memstrata.extract.clauses import Finding
 from memstrata.extract.shapes import chosen
 from memstrata.text.regex import lazy_regex
@@ -34,7 +35,13 @@ _SERVICE_ZH = r"(?P<v>[\u4e00-\u9fffA-Za-z0-9+]{2,8}?)的?(?:年度|包年|月�
 _ME_ZH = r"^我(?:们|家)?(?:也|还|已经|刚|刚刚|最近)*"
 _ZH = lazy_regex(rf"{_ME_ZH}(?:订阅了|订了|开了|办了|充了|买了|有|是){_SERVICE_ZH}了?$")
 _CANCELLED_ZH = lazy_regex(rf"{_ME_ZH}(?:把)?{_SERVICE_ZH}(?:的自动续费)?(?:给)?(?:取消|退订|退|停|关)(?:掉)?了?$"
-                           rf"|{_ME_ZH}(?:取消了|退订了|退了|停了){_SERVICE_ZH.replace('?P<v>', '?P<w>')}了?$")
+                           rf"|{_ME_ZH}(?:取消了?|退订了?|退了|停了|退掉了?|停掉了?)"
+                           rf"{_SERVICE_ZH.replace('?P<v>', '?P<w>')}了?$")
+#: 我取消了Netflix, 我把Spotify退订了, 我上周取消Netflix了: a service cancelled by its name alone, no 会员
+#: said; only a name the list of tools holds (``tool_kinds``: 我取消了约会 cancels a date, no service).
+_CANCELLED_NAME_ZH = lazy_regex(rf"{_ME_ZH}(?:上个?(?:周|星期|月)|前几天|昨天|今天)?(?:已经|也)?"
+                                r"(?:(?:取消|退订|退掉|停掉)了?(?P<v>[\u4e00-\u9fffA-Za-z0-9+ ]{2,16}?)"
+                                r"|把(?P<w>[\u4e00-\u9fffA-Za-z0-9+ ]{2,16}?)(?:给)?(?:取消|退订|退掉|停掉))了?$")
 
 
 def find(clause: str, lang: str) -> list[Finding]:
@@ -44,6 +51,9 @@ def find(clause: str, lang: str) -> list[Finding]:
     if lang == "zh":
         if (m := _CANCELLED_ZH.match(text)) is not None:
             return chosen(m.group("v") or m.group("w"), "tool.uses", clause, "zh", retract=True)
+        named = _CANCELLED_NAME_ZH.match(text)
+        if named is not None and tool_kinds.kind_of(service := (named.group("v") or named.group("w")).strip()):
+            return chosen(service, "tool.uses", clause, "zh", retract=True)
         m = _ZH.match(text)
         return chosen(m.group("v"), "tool.uses", clause, "zh", statement=f"有{m.group('v')}会员") if m else []
     cancelled = _CANCELLED_EN.match(text)

@@ -18,7 +18,7 @@ from memstrata.extract.informal import (
     spoken_order_zh,
     without_declarative_ne,
 )
-from memstrata.extract.mixed_script import LEADING_SYMBOLS, kin_in_chinese, mixes_scripts
+from memstrata.extract.mixed_script import LEADING_SYMBOLS, english_verbs_in_chinese, kin_in_chinese, mixes_scripts
 from memstrata.extract.topic_first_zh import topic_first_zh
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
@@ -87,6 +87,7 @@ def tidy(sentence: str) -> str:
     """
     text = LEADING_SYMBOLS.sub("", simplified(without_invisible(sentence).translate(_FULL_WIDTH)))
     text = _CJK_GAP.sub(_cjk_gap, text)  # 我不喝咖啡了 换成喝茶: a space typed for a comma
+    text = english_verbs_in_chinese(text) if mixes_scripts(text) else text  # 我cancelled Spotify了: 我取消Spotify了
     # a note's label ("Note:", 备注：) and a transcript's label for the user open no statement
     text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", roles.NOTE_LABEL.sub("", text.translate(_QUOTES))))
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now

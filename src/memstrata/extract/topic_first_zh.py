@@ -1,11 +1,12 @@
-"""A like said with its topic first, as Chinese puts it, read as the plain like.
+"""A like or a change said with its topic first, as Chinese puts it, read as the plain like or change.
 
 Chinese names what a taste is about before the speaker: the thing itself (甜食我不太爱吃: "sweets, I don't much
 eat"), the field it falls in (运动方面我比较喜欢游泳, 喝茶的话我偏爱乌龙, 看电影我更喜欢科幻片, 坐高铁我喜欢靠过道) or
 what it is set against (比起奶茶我更喜欢喝果汁). Each stored nothing, while the same like said plainly (我比较喜欢游泳,
 我偏爱喝乌龙, 我更喜欢看科幻片, 我喜欢靠过道, 我更喜欢喝果汁) is read by ``preferences_zh``: the topic is moved where
 the like reads it, in one place for every topic, not one rule per field. A like of a pet or a drink said as what one
-is (我是猫派, 我是咖啡控) is the like it names.
+is (我是猫派, 我是咖啡控) is the like it names. A change said with its topic first (健身房我改成周三和周六去了,
+浏览器我换成Edge了) is read as said with the topic as the thing changed (健身房改成周三和周六去了).
 """
 
 from __future__ import annotations
@@ -37,6 +38,26 @@ _IS_FAN = lazy_regex(r"^我(?:也|还|就|真的|绝对)?是(?:个|一个|一名
                      r"(?:(?P<pet>猫|狗)派|(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)控)(?P<end>[。！!]*)$")
 
 
+#: A change said with its topic first (健身房我改成周三和周六去了, 浏览器我换成Edge了, gym我改到周五了): the topic, 我,
+#: when or how far the change has gone, and the verb of changing. Said without 我 (健身房改成周三和周六去了,
+#: 浏览器换成Edge了) the topic is what the change patterns read as the thing changed (``extract.rescheduled``,
+#: ``shapes_zh``); with 我 it was glued to the speaker (``schedule.event = gym我``) or read as nothing.
+_CHANGED_FIRST = lazy_regex(r"^(?P<t>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,11}?)(?:的话)?[，,]?我"
+                            r"(?P<adv>(?:也|已经|都|现在|最近|刚刚?|上个?(?:周|星期|月)|前几天)*)"
+                            r"(?=改到|改成|换成|换到|挪到|调到|改在|改用|换用)")
+
+
+def _changed_first(text: str) -> str | None:
+    """``text`` with the 我 after a change's topic left out (健身房我改成周三去了 → 健身房改成周三去了), or
+    ``None`` when no such topic opens it: a person, a time, a pointer or a word of saying (``_NOT_A_TOPIC``:
+    他说我改成…, 周五我改成…)."""
+    m = _CHANGED_FIRST.match(text)
+    if m is None or _NOT_A_TOPIC.search(m.group("t")) or "我" in m.group("t"):
+        return None
+    kept = "".join(re.findall(r"也|已经|都", m.group("adv")))  # how far the change has gone; when is dropped
+    return f"{m.group('t').strip()}{kept}{text[m.end():]}"
+
+
 def topic_first_zh(sentence: str) -> str:
     """``sentence`` with a like's topic said where the like reads it, else unchanged.
 
@@ -54,6 +75,8 @@ def topic_first_zh(sentence: str) -> str:
         return f"我喜欢{m.group('pet') or m.group('x')}{m.group('end')}"
     if (s := _SET_AGAINST.match(text)) is not None:
         return text[s.end():]
+    if (changed := _changed_first(text)) is not None:
+        return changed
     m = _TOPIC_FIRST.match(text)
     if m is None or _NOT_A_TOPIC.search(m.group("t")) or "我" in m.group("t"):
         return sentence
