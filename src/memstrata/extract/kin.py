@@ -39,7 +39,7 @@ _SUBJECT: dict[str, str] = {
     "twin sister": "twin", "twin brother": "twin",
     "男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend",
     "爷爷": "grandpa", "外公": "grandpa", "姥爷": "grandpa", "grandfather": "grandpa",
-    "奶奶": "grandma", "外婆": "grandma", "姥姥": "grandma", "grandmother": "grandma",
+    "奶奶": "grandma", "外婆": "grandma", "姥姥": "grandma", "grandmother": "grandma", "granny": "grandma",
     "双胞胎": "twins",
     "stepmother": "stepmom", "stepfather": "stepdad",
     "狗": "dog", "狗狗": "dog", "小狗": "dog", "puppy": "dog",

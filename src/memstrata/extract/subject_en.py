@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import kin, roles
+from memstrata.extract import asides, kin, roles
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -98,7 +98,13 @@ _PET = rf"{kin.ANIMALS_EN}|pup|pony"
 _SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{NAMED_RELATION}|{_PET})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
                       r"(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
                       r"(?P<rest>.+)$")
-_RELATIVE = lazy_regex(rf"^(?:my|our)\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
+#: A parent or grandparent named by the word one calls them, with no "my" ("Dad loves jazz", "Grandma is allergic to
+#: penicillin", "mom moved to Porto"): the speaker's own, as "my dad" is. Not one addressed ("Mom, ..."), a title
+#: before a name ("Mother Teresa", "Father Christmas") nor a day named after them ("Father's Day").
+_BARE_KIN = r"mom|mum|mommy|dad|daddy|mother|father|grandma|grandpa|granny|grandmother|grandfather"
+_RELATIVE = lazy_regex(rf"^(?:(?:my|our)\s+(?=(?:{_RELATION})\b)|(?=(?:{_BARE_KIN})\b(?!\s*,)(?!\s+(?-i:[A-Z]))"
+                       r"(?!['’]s\s+day\b)))"
+                       rf"(?P<rel>{_RELATION}|{_BARE_KIN})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
 #: A favourite said of someone ("My wife's favourite colour is red", "Priya's favorite color is green"): a like, which
 #: the like reader keys as the user's own favourite is keyed, under that person. A relative's other attributes are the
 #: possessive copula's (``extract.possessive_en``: "My daughter's school is Lincoln Elementary" is ``daughter.school``).
@@ -129,6 +135,7 @@ NOT_NAMES = frozenset({
     "Actually", "Maybe", "Well", "Oh", "Okay", "Ok", "Sure", "Just", "Nowadays", "Lately", "Now", "From",
     "He", "She", "They", "We", "You", "Mom", "Dad", "Mum", "Ah", "Wow", "Cool", "Great", "Nice", "Sorry",
     "Here", "Nature", "Life", "Family", "Music", "Art", "Work", "Everybody", "Nobody", "People", "Things",
+    "Mother", "Father", "Granny",
 })
 
 
@@ -197,6 +204,8 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     Tom moved to the design team" → ``("Tom", "I moved to the design team")``), or a role an agent's note
     names ("The client is based in Toronto" → ``("client", "I'm based in Toronto")``: ``extract.roles``);
     else ``None``."""
+    # "Sorry, I meant my wife works at Apple", "And Dad moved to Porto": what opens the clause names no one
+    sentence = asides.without_opening(sentence, "en") or sentence
     if (role := _role(sentence)) is not None:
         return role
     if (noted := _note_of_someone(sentence)) is not None:
@@ -206,7 +215,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
         m = _RELATIVE.match(sentence.strip())
     if m is None or NOT_A_STATEMENT.search(sentence):
         return None if NOT_A_STATEMENT.search(sentence) else _relatives(sentence)
-    who = m.group("name") or m.group("rel")
+    who = m.group("name") or m.group("rel").lower()  # "Dad loves jazz": the relation, never a name
     if who in NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
         return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept
     rest = m.group("rest")
@@ -243,7 +252,7 @@ def someone_will(clause: str) -> tuple[str, str] | None:
         m = _RELATIVE.match(text)
     if m is None or m.group("poss") or (will := _WILL.match(m.group("rest"))) is None:
         return None
-    who = m.group("name") or m.group("rel")
+    who = m.group("name") or m.group("rel").lower()  # "Dad loves jazz": the relation, never a name
     kept = bool(m.group("name")) or kin.is_relative(who)
     return (who if kept else ""), will.group("v")
 
