@@ -191,6 +191,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
     if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and _FINITE.search(value):
         return []  # "Our company's performance has been good": a possessive, not "company is"
+    if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and m.group("attr")[:1].isupper():
+        return []  # "Our Family's First House on Elm Street": a title's possessive, capitalised, no "family is"
     if re.fullmatch(r"[a-z]+ing", value) and (_BODY_NOW.match(m.group("attr")) or
                                               not _ACTIVITY_ATTR.search(m.group("attr"))):
         return []  # "my head is still pounding", "my deadline is looming"; "my hobby is gardening" reads

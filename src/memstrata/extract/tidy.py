@@ -86,6 +86,7 @@ def tidy(sentence: str) -> str:
     ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
     text = LEADING_SYMBOLS.sub("", simplified(without_invisible(sentence).translate(_FULL_WIDTH)))
+    text = LEADING_SYMBOLS.sub("", _LIST_NUMBER.sub("", text))  # "1.  I'm on Windows 10.": an answer's item number
     text = _CJK_GAP.sub(_cjk_gap, text)  # 我不喝咖啡了 换成喝茶: a space typed for a comma
     text = english_verbs_in_chinese(text) if mixes_scripts(text) else text  # 我cancelled Spotify了: 我取消Spotify了
     # a note's label ("Note:", 备注：) and a transcript's label for the user open no statement
@@ -99,6 +100,12 @@ def tidy(sentence: str) -> str:
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
     text = health_words_spelt(favourite_now(favourite_switched(full_words(text))))  # (extract.informal)
     return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙
+
+
+#: The number or letter of a list item ("1. ", "2) ", "a) "): an answer to numbered questions ("To answer your
+#: questions: 1. I'm on Windows 10. 2. ...") stored nothing of its items, a bullet's symbol being stripped already. A
+#: number with no space after its stop ("3.5 years") is no item's.
+_LIST_NUMBER = lazy_regex(r"^(?:\d{1,2}[.)]|[a-z]\))\s+")
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
