@@ -8,15 +8,20 @@ import unicodedata
 from memstrata.text.regex import lazy_regex
 
 #: A sentence ends at 。！？；!? or ... (and a '.' followed by space/end, not inside 3.14
-#: or e.g.), keeping closing quotes/brackets with the sentence. Newlines also split.
+#: or e.g.), keeping closing quotes/brackets with the sentence. Newlines also split. A one-digit
+#: number's full stop ends one before a capital ("We met on April 4. Everything changed"), unless the
+#: number is a list marker or a label's (``_number_goes_on``).
 _SPLIT = lazy_regex(
     r"""(?<=[。！？；!?…])[”’"'）)\]]*\s*     # CJK/!? terminators, any closing marks
       |(?<=[^\s.][a-z0-9)\]"'”’]\.)\s+(?=\S)   # '. ' after a word (not 'e.g. ' abbreviations)
+      |(?<=\s\d\.)\s+(?=["'“‘]?[A-Z])   # 'on April 4. Everything': a one-digit number ends it
       |(?<=[A-Z]{2}\.)\s+(?=[A-Z0-9"'“‘\u4e00-\u9fff])   # 'IBM. I live': an acronym ends it too
       |\n+""",
     re.VERBOSE,
 )
 _ABBREV = lazy_regex(r"\b(?:e\.g|i\.e|mr|mrs|ms|dr|prof|st|vs|etc|approx|no)\.$", re.IGNORECASE)
+#: A piece ending in a number and its full stop: "We met on April 4.", "1. Buy milk 2.".
+_NUMBER_END = lazy_regex(r"(?:^|\s)(\d{1,3})\.$")
 
 #: ``str.translate`` table deleting invisible characters (zero-width space/joiners, word joiner,
 #: BOM, soft hyphen): they make text look empty or split words without being seen.
@@ -71,8 +76,8 @@ def split_sentences(text: str) -> list[str]:
     for match in _SPLIT.finditer(text):
         end = match.start() if match.group(0).strip() == "" or "\n" in match.group(0) else match.end()
         chunk = text[start:end].strip()
-        if chunk and _ABBREV.search(chunk) and pieces is not None and "\n" not in match.group(0):
-            continue  # "e.g. " is not a sentence end; keep accumulating
+        if chunk and "\n" not in match.group(0) and (_ABBREV.search(chunk) or _number_goes_on(chunk, text[:end])):
+            continue  # "e.g. ", "2. Call mom" are no sentence end; keep accumulating
         if chunk:
             pieces.append(chunk)
         start = match.end()
@@ -92,6 +97,27 @@ def split_sentences(text: str) -> list[str]:
     for piece in merged:
         out.extend(_cut_long(piece))
     return out
+
+
+def _number_goes_on(chunk: str, before: str) -> bool:
+    """Whether ``chunk`` (the text since the last sentence end, ``before`` all the text up to its end) ends in a
+    number's full stop that ends no sentence: a list marker (the number after the one a marker before it has: "1. Buy
+    milk 2." goes on to "Call mom"), a number after a colon or a mark, which opens a list ("The plan involves: 1.",
+    "(Part one) 1.") or a label's number, the number and at most one word before it ("4.", "Step 4.", "Day 2." go on
+    to what they head). "We met on April 4." ends a sentence.
+
+    >>> [_number_goes_on(c, c) for c in ("1. Buy milk 2.", "Step 4.", "It involves: 1.", "We met on April 4.")]
+    [True, True, True, False]
+    """
+    found = _NUMBER_END.search(chunk)
+    if found is None:
+        return False
+    words = chunk[:found.start(1)].split()
+    if len(words) <= 1 or not words[-1][-1].isalnum():
+        return True  # "involves: 1.", "(25% of the story) 1.", "| 4.": a list opens after a colon or a mark
+    number = int(found.group(1))
+    marker = re.compile(rf"(?:^|\s){number - 1}\.\s")  # the marker before it: "1. " before "2."
+    return number >= 2 and marker.search(before[:len(before) - len(chunk) + found.start(1)]) is not None
 
 
 def split_segments(text: str, *, max_segments: int = MAX_SEGMENTS) -> list[str]:
