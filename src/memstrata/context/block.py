@@ -11,7 +11,7 @@ important first, so a health fact leads.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
 from memstrata.arguments import check_whole
@@ -145,7 +145,8 @@ def mark_past(hits: Sequence[Hit], now: datetime, as_of: datetime | None = None)
 def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False,
           current: Callable[[], Sequence[Hit]] | None = None,
-          instructions: Callable[[], Sequence[Hit]] | None = None) -> str:
+          instructions: Callable[[], Sequence[Hit]] | None = None,
+          stated: Callable[[Sequence[int]], Mapping[int, Sequence[Fact]]] | None = None) -> str:
     """The context block for ``query``, at most ``budget_tokens`` estimated tokens in all: the user's standing
     instructions to the assistant first, under "Standing instructions from the user", whatever the query
     (``context.instructions``: "always answer me in Chinese" holds for "what should I cook tonight?" too), in at most
@@ -158,22 +159,29 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         instructions: gives the scope's instruction facts (``fact_hit`` of ``profile_order``'s, read by their kind,
             ``context.instructions.is_instruction``); only the current ones are shown (``standing``). ``None``
             (short-term mode, fact-less ``kinds``): none.
+        stated: gives, for episode ids, the current facts citing each (what the message states): a message line
+            is then followed by a later message about one of them as a fact line is (``context.later.with_later``);
+            ``None``: message lines stand for no fact.
 
     Returns:
         the block; ``""`` when there is nothing to show (no instruction and ``answer`` gives ``""``).
     """
+    said = stated([h.id for h in hits if h.kind == "episode"]) if stated is not None else {}
     rules = standing(instructions()) if instructions is not None else []
     if not rules:
-        return answer(query, hits, budget_tokens, profile=profile, drop_unmatched=drop_unmatched, current=current)
+        return answer(query, hits, budget_tokens, profile=profile, drop_unmatched=drop_unmatched, current=current,
+                      stated=said)
     head, _ = render_lines(query, rules, instructions_budget(budget_tokens), heading="instructions_title")
     rest = answer(query, without_instructions(hits, rules), budget_tokens - estimate_tokens(head),
-                  profile=filtered(profile, rules), drop_unmatched=drop_unmatched, current=filtered(current, rules))
+                  profile=filtered(profile, rules), drop_unmatched=drop_unmatched, current=filtered(current, rules),
+                  stated=said)
     return head + rest
 
 
 def answer(query: str, hits: Sequence[Hit], budget_tokens: int, *,
            profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False,
-           current: Callable[[], Sequence[Hit]] | None = None) -> str:
+           current: Callable[[], Sequence[Hit]] | None = None,
+           stated: Mapping[int, Sequence[Fact]] | None = None) -> str:
     """The part of a context block that answers ``query`` (``context.render.render_context`` for each part), at most
     ``budget_tokens`` estimated tokens in all.
 
@@ -188,6 +196,7 @@ def answer(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             (``Memory.context(profile=False)``: the caller wants matches or nothing).
         current: gives the scope's current facts as ``profile`` does, for the standing part a request to act
             calls for, also when the profile is not used (``profile=False``); ``None``: ``profile``.
+        stated: episode id -> the current facts that message states (``build``'s), for ``context.later``.
 
     Returns:
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
@@ -241,22 +250,23 @@ def answer(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
             parts = [(theirs, "context_title"), (own, "constraints_title"), (others, "others_title"),
                      (rest, "more_title" if theirs else "context_title")]
-            return _sections(query, parts, budget_tokens, hits)
+            return _sections(query, parts, budget_tokens, hits, stated)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
         rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
         parts = [(own, "constraints_title"), (part_matches(hits, query), "partial_title"), (rest_own, "known_title"),
                  (others + rest_others, "others_title")]
-        return _sections(query, parts, budget_tokens, hits)
+        return _sections(query, parts, budget_tokens, hits, stated)
     if not general and matched:  # only the lines that match: a small store ranks every memory high
         # A question about the user's wife is answered by what is said of her first, matched by its meaning or
         # not (an English message read for 我老婆在哪里工作 shares no word with it), then the user's own lines.
         rest = [h for h in beside_matches(hits, query) if not about_relative(h, relatives)]
         if work:  # "run the tests": how the folder runs them first, then what matched
-            return _sections(query, [(work, "work_title"), (theirs + rest, "context_title")], budget_tokens, hits)
-        return render_context(query, with_later(theirs + rest, hits), budget_tokens)
+            return _sections(query, [(work, "work_title"), (theirs + rest, "context_title")], budget_tokens, hits,
+                             stated)
+        return render_context(query, with_later(theirs + rest, hits, stated=stated), budget_tokens)
     if profile is None:
         if work:  # "install the deps and add lodash" matched nothing: how to work stands in for it
-            return _sections(query, [(work, "work_title")], budget_tokens, hits)
+            return _sections(query, [(work, "work_title")], budget_tokens, hits, stated)
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
     known = profile()
     if not known:
@@ -268,10 +278,10 @@ def answer(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         # With a part answered above it, "nothing matched the query" was false of the profile's title.
         own_title = "profile_rest_title" if partial else "profile_title"
         return _sections(query, [(partial, "partial_title"), (work, "work_title"),
-                                 (own, own_title), (others, "others_title")], budget_tokens, hits)
+                                 (own, own_title), (others, "others_title")], budget_tokens, hits, stated)
     parts = [(work, "work_title"), (own, "known_title"), (others, "others_title"),
              (matches(hits, general=True), "context_title")]
-    return _sections(query, parts, budget_tokens, hits)
+    return _sections(query, parts, budget_tokens, hits, stated)
 
 
 def _about(hits: Sequence[Hit], relatives: frozenset[str]) -> list[Hit]:
@@ -324,21 +334,21 @@ def _severe_allergy(hit: Hit) -> bool:
 
 
 def _sections(query: str, parts: Sequence[tuple[Sequence[Hit], str]], budget_tokens: int,
-              found: Sequence[Hit] = ()) -> str:
+              found: Sequence[Hit] = (), states: Mapping[int, Sequence[Fact]] | None = None) -> str:
     """Each of ``parts`` (hits, heading label) in turn, under its heading, all within
     ``budget_tokens``; a part gives only the hits the parts before it do not already state (the
     same fact or message, or a message their facts restate), and an empty part gives no heading. A current
-    fact is followed by the message of ``found`` (the search's hits) said later about the same thing
-    (``context.later.with_later``). When a part had to leave a safety line out
-    (``context.render.render_lines``), nothing follows it: the budget goes to the allergies before
-    anything else."""
+    fact, or a message stating one (``states``: episode id -> the current facts citing it), is followed by the
+    message of ``found`` (the search's hits) said later about the same thing (``context.later.with_later``). When
+    a part had to leave a safety line out (``context.render.render_lines``), nothing follows it: the budget goes to
+    the allergies before anything else."""
     out = ""
     shown: set[int] = set()
     said: set[int] = set()  # messages shown
     stated: dict[int, list[str]] = {}
     every = [h for hits, _ in parts for h in hits]
     for hits, heading in parts:
-        rest = [h for h in with_later(hits, found, every) if not (h.kind == "fact" and h.id in shown)
+        rest = [h for h in with_later(hits, found, every, states) if not (h.kind == "fact" and h.id in shown)
                 and not (h.kind == "episode" and (h.id in said or restated(h.text, stated.get(h.id, ()))))]
         block, left_out = render_lines(query, rest, budget_tokens - estimate_tokens(out), heading=heading)
         out += block

@@ -35,7 +35,7 @@ Display only: ranking and the stored facts are untouched.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime  # noqa: F401 (the doctest of ``names``)
 
@@ -201,35 +201,50 @@ def said_by_whom_it_holds(episode: Hit, fact: Fact) -> bool:
     return is_users_own(episode)
 
 
-def with_later(shown: Sequence[Hit], hits: Sequence[Hit], read: Sequence[Hit] = ()) -> list[Hit]:
+def with_later(shown: Sequence[Hit], hits: Sequence[Hit], read: Sequence[Hit] = (),
+               stated: Mapping[int, Sequence[Fact]] | None = None) -> list[Hit]:
     """``shown`` (the lines of a block, in order) with, right after each current fact of it, the
     best-ranked message of ``hits`` (the search's, best first) that is later than the fact and about the
     same thing and said by the fact's person (``is_later``, ``names``, ``said_by_whom_it_holds``), marked
     ``LATER``. A message ``shown`` or ``read`` (the block's other lines) already lists stays where it ranks,
     and one the extractor read for the fact's key and subject (a current fact of ``shown`` or ``read`` of
-    that key and subject cites it) is not added. Each message is added once."""
-    facts = [h.fact for h in [*shown, *read] if h.fact is not None and not h.superseded]
+    that key and subject cites it) is not added. Each message is added once.
+
+    A message line stands for the current facts it states (``stated``: episode id -> the current facts citing
+    it), so an old message shown as it was said ("I prefer UPS for delivery", ranked first for a dialogue) is
+    followed by the later message about the same thing in the same way; that later message is moved up to it from
+    further down ``shown`` when it is listed there (else the old word read as current above it)."""
+    stated = stated or {}
+    lines = [*shown, *read]
+    facts = [h.fact for h in lines if h.fact is not None and not h.superseded] + [
+        f for h in lines if h.kind == "episode" and not h.superseded for f in stated.get(h.id, ())]
     read_for = {(c, f.key, f.subject) for f in facts for c in f.citations}
-    listed = {h.id for h in [*shown, *read] if h.kind == "episode"}  # shown where it ranks: left there
+    listed = {h.id for h in lines if h.kind == "episode"}  # shown where it ranks: left there
     candidates = [h for h in hits if _candidate(h) and h.id not in listed]
-    moved: dict[int, Hit] = {}  # episode id -> the fact line it is shown after
-    for line in shown:
-        fact = line.fact
-        if fact is None or line.superseded or line.signals.get("past"):
+    moved: dict[int, Hit] = {}  # episode id -> the line it is shown after
+    for at, line in enumerate(shown):
+        if line.superseded or line.signals.get("past") or (line.kind == "episode" and line.id in moved):
             continue
-        found = [h for h in candidates if h.id not in moved and (h.id, fact.key, fact.subject) not in read_for
-                 and is_later(h, fact) and said_by_whom_it_holds(h, fact) and names(fact, h.text)]
-        for episode in found[:MAX_LATER]:
-            moved[episode.id] = line
+        below = [h for h in shown[at + 1:] if _candidate(h)] if line.kind == "episode" else []
+        for fact in [line.fact] if line.fact is not None else stated.get(line.id, ()):
+            found = [h for h in [*candidates, *below] if h.id not in moved and h.id != line.id
+                     and (h.id, fact.key, fact.subject) not in read_for
+                     and is_later(h, fact) and said_by_whom_it_holds(h, fact) and names(fact, h.text)]
+            for episode in found[:MAX_LATER]:
+                moved[episode.id] = line
+            if found:
+                break
     if not moved:
         return list(shown)
     beside: dict[int, list[Hit]] = {}
-    by_id = {h.id: h for h in candidates}
+    by_id = {h.id: h for h in [*candidates, *(h for h in shown if h.kind == "episode")]}
     for episode_id, line in moved.items():
         beside.setdefault(id(line), []).append(replace(by_id[episode_id], signals={**by_id[episode_id].signals,
                                                                                      LATER: 1.0}))
     out: list[Hit] = []
     for line in shown:
+        if line.kind == "episode" and line.id in moved:
+            continue  # moved up beside the line it follows
         out.append(line)
         out.extend(beside.get(id(line), ()))
     return out

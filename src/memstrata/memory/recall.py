@@ -28,6 +28,7 @@ from memstrata.paging import Page
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.hits import fact_ids
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
+from memstrata.recall.outdated import fact_retired
 from memstrata.recall.query import build_query, check_search, parse_filter, searched_query
 from memstrata.recall.search import Query
 from memstrata.semantic.stm import ShortTerm, search_modes
@@ -172,12 +173,22 @@ class RecallMethods(MemoryBase):
             if project_folder is not None:
                 mine = nearest(mine)
             return in_users_script(profile_hits(mine, limit=MAX_INSTRUCTIONS, as_of=as_of, now=when), said)
+        def stated(episode_ids: Sequence[int]) -> dict[int, builtins.list[Fact]]:  # what each message states now
+            cited = [c for c in self.store.citing_facts(sc, episode_ids) if c.status == "active" or as_of is not None]
+            facts = self.store.get_facts(sc, sorted({c.fact_id for c in cited}))
+            out: dict[int, builtins.list[Fact]] = {}
+            for c in cited:
+                fact = facts.get(c.fact_id)
+                if fact is not None and not fact_retired(fact, as_of) and (as_of is None or fact.recorded_at <= as_of):
+                    out.setdefault(c.episode_id, []).append(fact)
+            return out
         # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).
         with_facts = mode != "short_term" and "fact" in kinds
         return build_context(query, in_users_script(hits, said), budget_tokens,
                              profile=known if profile and with_facts else None, drop_unmatched=not profile,
                              current=known if with_facts else None,  # a request to act: how to work (block.build)
-                             instructions=instructions if with_facts else None)
+                             instructions=instructions if with_facts else None,
+                             stated=stated if mode != "short_term" else None)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
