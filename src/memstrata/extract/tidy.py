@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract import reminders, roles, tool_roles
+from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.informal import (
     favourite_now,
     favourite_switched,
@@ -19,6 +20,7 @@ from memstrata.extract.informal import (
     without_declarative_ne,
 )
 from memstrata.extract.mixed_script import LEADING_SYMBOLS, english_verbs_in_chinese, kin_in_chinese, mixes_scripts
+from memstrata.extract.timex import time_span
 from memstrata.extract.topic_first_zh import topic_first_zh
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
@@ -95,6 +97,7 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
+    text = since_said_zh(text) if "从" in text else text  # 我从去年开始学吉他: 我去年开始学吉他
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
     text = tool_roles.role_said(text)  # "using helix as my editor": "My editor is helix"
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
@@ -106,6 +109,27 @@ def tidy(sentence: str) -> str:
 #: questions: 1. I'm on Windows 10. 2. ...") stored nothing of its items, a bullet's symbol being stripped already. A
 #: number with no space after its stop ("3.5 years") is no item's.
 _LIST_NUMBER = lazy_regex(r"^(?:\d{1,2}[.)]|[a-z]\))\s+")
+
+
+#: 从 and a time before 开始 or 起 (我从去年开始学吉他, 我从下周起不喝咖啡了): the time a beginning names, said as
+#: 我去年开始学吉他 says it, which the beginning and learning shapes read; with 从 they stored nothing.
+_STANDING = lazy_regex(STANDING_ZH)
+_SINCE_ZH = lazy_regex(r"从(?P<t>[^，,。.！!？?；;从]{1,8}?)(?:开始|起)(?=[\u4e00-\u9fff])")
+
+
+def since_said_zh(sentence: str) -> str:
+    """``sentence`` with 从 <a time> 开始/起 said as <the time>开始 (``_SINCE_ZH``); a 从 before no time (从小就,
+    从那时起, 从头开始) is kept.
+
+    >>> since_said_zh("我从去年开始学吉他"), since_said_zh("我从下周起不喝咖啡了"), since_said_zh("我从小就喜欢画画")
+    ('我去年开始学吉他', '我下周开始不喝咖啡了', '我从小就喜欢画画')
+    """
+    def said(m: re.Match[str]) -> str:
+        if _STANDING.match(m.group(0)):  # 从今天起, 从现在开始: from now on, a standing choice (extract.for_now)
+            return m.group(0)
+        span = time_span(m.group("t"))
+        return f"{m.group('t')}开始" if span == (0, len(m.group("t"))) else m.group(0)
+    return _SINCE_ZH.sub(said, sentence)
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
