@@ -165,6 +165,10 @@ _CITY = lazy_regex(_CITY_NAMES)
 _CITIES = lazy_regex(rf"(?:{_CITY_NAMES}|国外|家里|家|老家|外地|本地|市|省|区|县)$")
 
 
+#: A workplace said with 一家 that names no one (一家公司, 一家创业公司, 一个小单位, 一个地方): not kept.
+_ANY_EMPLOYER = lazy_regex(r"(?:公司|单位|企业|地方|机构|团队)$")
+
+
 def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _IM_A.match(clause)
     if m:
@@ -179,6 +183,9 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org):
         return []
     out: list[Finding] = []
+    # 我在一家银行上班: the kind of institution, as "I work at a bank" keeps it; 一家(创业)公司 names no one
+    if re.match(r"(?:一家|一个|一所|一间)[\u4e00-\u9fff]{2}", org) and not _ANY_EMPLOYER.search(org):
+        org = org[2:]
     if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org) and places.city_part_zh(org) is None:
         # 我在北京工作 names a city, 我在深圳南山上班 a part of one, 我在一家公司工作 no one: none is an employer
         out += _f("identity.employer", org, CONF_STATED, clause)
