@@ -190,7 +190,8 @@ _JOB_BEGUN_ZH = lazy_regex(
 #: A pet or a child begun by taking it in, said of the household or with when: 我们养了一只猫, 我家新养了一只狗,
 #: 我们刚领养了两只猫, read as 我家有一只猫 (which the rules read as the user's). Someone else's (我妹妹养了一只猫)
 #: and a plan (我们打算养一只狗) are none.
-_GOT_ZH = lazy_regex(rf"^(?:我们家?|我家|我){_ADV_ZH}(?:新|又)?(?:养了|收养了|领养了|捡了)(?P<s>[^，,。！？]+?)了?$")
+_GOT_ZH = lazy_regex(rf"^(?:我们家?|我家|我)(?:里)?{_ADV_ZH}(?:新|又)?(?:养了|收养了|领养了|捡了)"
+                     r"(?P<s>[^，,。！？]+?)了?$")
 
 
 def begun_en(sentence: str) -> list[str]:
