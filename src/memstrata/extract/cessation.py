@@ -151,7 +151,7 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
         return standing  # 我不吃降压药了: the medicine stopped, 我不戴眼镜了: the glasses
     # 去 is no activity (我不想去了), but going to a place of a pastime is one (我不再去健身房了)
     if not act or (_NOT_ACTIVITY_ZH.match(act) and not pursuits.pastime_of(act, "zh")) or zh_points_away(act) \
-            or re.search(r"[就很吗呢]", act) \
+            or re.search(r"[就很吗呢]", act) or (bare and re.search(r"失败|不成|不了|不掉", act)) \
             or len(act) > 12 or (len(act) < 2 and not bare):
         return []
     if not m.group("me") and not ((now or bare) and (bare or act[0] in "吃喝抽")):

@@ -188,6 +188,8 @@ _SOMEONE = lazy_regex(
     # 爱 before a verb of taste is 喜欢 (我老公爱吃辣 stored nothing, 我老公喜欢吃辣 food.like); 爱 alone is no taste
     rf"(?:(?P<name>{NAME}|{_TWIN}|{LATIN_NAME})\s*)?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|讨厌|最|不|只|换|搬|回|去|"
     rf"爱(?=吃|喝|看|听|玩|打|踢|逛|弹|跑|游|读|唱|跳|画)|"
+    # 我爸戒烟了 as 我爸不抽烟了 (戒指 is a ring)
+    rf"戒(?!指)|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|跳槽|养|都|怕|害怕|"
     # a life status (我爸退休了, 我姐结婚了) and a bodily measure (我爸血压高) as the user's own are read
     rf"退休|结婚|离婚|订婚|血压|血糖|血脂|{_WHEN}|{_SCHOOL}|"
