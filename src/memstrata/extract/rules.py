@@ -24,6 +24,7 @@ from memstrata.embed.base import Embedder
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
     addressed,
+    age_apposed,
     allergies_en,
     allergy_denied,
     apposition,
@@ -379,13 +380,18 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         found = shapes.about(said, other[0])
     if nested:
         return found
+    # "my friend Carla, 58, suggested …": an age said in passing beside a name (extract.age_apposed), in place of the
+    # open key the possessive copula made of it ("My close friend Dawn, who's 59": user.close_friend_dawn = 59)
+    ages = [] if zh else [f for f in age_apposed.apposed(sentence)
+                          if not any(g.key == f.key and g.value == f.value for g in found)]
+    found = [f for f in found if not (f.key.startswith("user.") and any(a.value == f.value for a in ages))]
     hired = any(f.key == "identity.employer" and not f.retract for f in found)  # "a new job at Acme" supersedes
     # "my wife Anna and our two kids, Max and Lily": relatives named in passing (extract.family_named)
     members = {f.value for f in found if f.key == "family.member"}
     # a job left and the one taken ("我离职了，现在在美团"): the new employer supersedes the old, no withdrawal after it
     return (found + ((job_end.find(sentence, lang) if not hired else []) or job_end.new_job(sentence, lang,
                                                                                           employer_named=hired))
-            + [f for f in family_named.named(sentence, lang) if f.value not in members])
+            + [f for f in family_named.named(sentence, lang) if f.value not in members] + ages)
 
 
 def _other_clauses(sentence: str, found: list[Finding], said_at: datetime) -> list[Finding]:

@@ -89,7 +89,7 @@ _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|t
              r"brother|sister)|grandson|granddaughter")
 #: A relation with a word that says which one, before a name ("my best friend Kofi", "my new boss Dana", "my ex-wife
 #: Lena"): the name says who; without one, "my best friend", "my ex-wife" are no relative of the user's (``kin``).
-NAMED_RELATION = rf"(?:(?:best|closest|oldest|old|new|former|ex)[\s-]+)?(?:{_RELATION})"
+NAMED_RELATION = rf"(?:(?:best|close|closest|dear|oldest|old|new|former|ex)[\s-]+)?(?:{_RELATION})"
 #: Someone named by their relation to the one before "'s" ("My brother's girlfriend", "Tom's boss"): a third person.
 _RELATION_FIRST = lazy_regex(rf"^(?:(?:new|old|best|ex|older|younger|little|big)[\s-]+)?(?:{_RELATION}|ex)\b", _IC)
 #: A pet named after its kind ("my dog Biscuit", "our cat Mimi"): what is said next is the pet's, as of a person named.
