@@ -24,7 +24,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.pursuits import unfronted
-from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
+from memstrata.extract.reminders import CLINIC_ZH, HOUR_ZH, PART_OF_DAY_ZH
 from memstrata.extract.subject_zh import names_someone
 from memstrata.extract.taxonomy import NOT_DRUNK_KEY
 from memstrata.extract.timex import mentions_time, time_span
@@ -302,7 +302,7 @@ _TRIP_WORD_ZH = lazy_regex(r"旅游|旅行|出差|回老家|出国|度假")
 _OUT_LOCAL_ZH = lazy_regex(r"^去(?:上班|上学|上课|上网|看|吃|喝|买|玩|跑|健身|锻炼|复查|开会|见|找|接|送|拿|办|"
                            r"逛|做|学|打|听|参加|取|交|剪|洗|遛|面试|体检|考试|约会|报到|应聘|相亲|聚餐|拔牙|理发|挂号|"
                            r"补办|办理|修|退|换|还|领|签|缴|续|寄|配)|^去[\u4e00-\u9fff]{0,4}?(?:房|院|馆|店|超市|市场|商场|公司|单位|学校|"
-                           r"班|场|厅|园|所|局|站|室|堂|楼|家|银行|营业厅)")
+                           rf"班|场|厅|园|所|局|站|室|堂|楼|家|银行|营业厅|{CLINIC_ZH})")
 
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
 #: 5月3号回老家, 春节回老家): without this, 下周五去东京 stored nothing while 我下周五去东京 was a plan.

@@ -14,10 +14,16 @@ import re
 from memstrata.extract.timex import mentions_time, time_span
 from memstrata.text.regex import lazy_regex
 
+#: A clinic's department one goes to (去牙科, 去眼科): a place nearby, as 去医院 is (``preferences_zh``: no trip);
+#: 科 alone opens names (科罗拉多).
+CLINIC_ZH = r"(?:牙|眼|皮肤|骨|儿|妇|产|内|外|口腔|耳鼻喉|中医|心理|精神|急诊)科"
+#: 去 before a place stays (提醒我去牙科: going to the dentist; 提醒我去交电费 is 交电费): a place named by its kind.
+_PLACE = rf"[\u4e00-\u9fff]{{0,4}}?(?:医院|诊所|机场|车站|银行|超市|公司|学校|健身房)|{CLINIC_ZH}"
 #: 提醒我周五交电费, 记得提醒我下周一给我妈打电话, 明天下午三点提醒我开会: the time said before 提醒 or
 #: at the head of what follows it.
 _ZH = lazy_regex(r"^(?:请|麻烦你?|帮我|你|到时候?)*(?P<t>[^，,。！!？?]{0,12}?)(?:记得|请|麻烦你?|帮我|到时候?)*"
-                 r"提醒(?:一下)?我(?:一下)?[，,：:\s]*(?:要|去(?=[\u4e00-\u9fff]{2}))?(?P<v>[^？?]+)$")
+                 rf"提醒(?:一下)?我(?:一下)?[，,：:\s]*(?:要|去(?=[\u4e00-\u9fff]{{2}})(?!{_PLACE}))?"
+                 r"(?P<v>[^？?]+)$")
 #: An hour or a part of the day after the day: 下午三点 of 明天下午三点开会.
 #: The hour (下午三点, 9点半, 八点十分) as Chinese says it, for the plan rules too (``preferences_zh``).
 HOUR_ZH = r"[\d一二两三四五六七八九十]{1,3}点(?:半|[\d一二三四五六七八九十]+分)?"
