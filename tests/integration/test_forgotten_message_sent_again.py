@@ -157,3 +157,25 @@ def test_a_message_sent_again_while_a_forget_job_runs_stays_out_after_it(
     assert [e.content for e in memory.list(kind="episode") if isinstance(e, Episode)] == \
         ([] if not narrowed else ["I drink oat milk."])
     assert _peanut_facts(memory) == []
+
+
+def test_a_keyed_retry_of_a_request_one_of_whose_messages_was_forgotten_since_answers_its_first_results(
+        memory: Memory) -> None:
+    # The retry left the forgotten message out, so the rest no longer matched the key's request:
+    # IdempotencyKeyReused for the same request sent again (a lost answer, a timeout).
+    def request() -> list[Any]:
+        return [memory.message(SAID, created_at=WHEN, session_id="s1"),
+                memory.message("I drink oat milk.", created_at=WHEN + timedelta(minutes=1), session_id="s1")]
+    first = memory.add_many(request(), idempotency_key="req-1")
+    assert first[0].episode_id is not None
+    memory.forget(episode_id=first[0].episode_id)
+    retry = memory.add_many(request(), idempotency_key="req-1")
+    assert [(r.forgotten, r.replayed, r.episode_id) for r in retry] == [
+        (True, True, None), (False, True, first[1].episode_id)]
+    # a request first sent after the forget stores the rest under its key, and its retry is answered the same
+    later = [memory.add_many(request(), idempotency_key="req-2") for _ in range(2)]
+    assert [[(r.forgotten, r.replayed, r.episode_id) for r in results] for results in later] == [
+        [(True, False, None), (False, False, first[1].episode_id)],
+        [(True, False, None), (False, True, first[1].episode_id)]]
+    assert [e.content for e in memory.list(kind="episode") if isinstance(e, Episode)] == ["I drink oat milk."]
+    assert _peanut_facts(memory) == []

@@ -9,6 +9,7 @@ sessions' short-term memory, and ``wait=True`` hands the new messages to the LLM
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
@@ -21,7 +22,7 @@ from memstrata.semantic.stm import ShortTerm
 from memstrata.types import Fact, Scope
 from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
 from memstrata.write.forgotten import LEFT_OUT, said_now_matches_nothing, were_forgotten
-from memstrata.write.idempotency import KeyTable, check_key
+from memstrata.write.idempotency import KeyTable, check_key, replay_of
 from memstrata.write.ingest import AddResult, Ingestor, Message
 from memstrata.write.update import FactUpdate, admitted_value, apply_update, not_current
 
@@ -132,10 +133,21 @@ class WriteMethods(RecallMethods):
         if skip_forgotten:
             gone = were_forgotten(self.store, self.settings.privacy, items)
             if any(gone):  # what its owner forgot stays out: the rest is stored as if sent alone
+                if idempotency_key is not None and (first := self._replay_of(items, idempotency_key)) is not None:
+                    # a retry of a request stored before some of its messages were forgotten
+                    return [replace(LEFT_OUT, replayed=True) if g else r for g, r in zip(gone, first, strict=True)]
                 kept = [m for m, g in zip(items, gone, strict=True) if not g]
                 stored = iter(self._store(kept, batch_size, on_batch, wait, idempotency_key) if kept else [])
                 return [LEFT_OUT if g else next(stored) for g in gone]
         return self._store(items, batch_size, on_batch, wait, idempotency_key)
+
+    def _replay_of(self, items: list[Message], key: str) -> list[AddResult] | None:
+        """The results stored under ``key`` for exactly ``items`` (``write.idempotency.replay_of``), or
+        ``None``, also on a store that keeps no keys."""
+        if not items or not self.store.capabilities.maintenance:
+            return None
+        table = KeyTable(self.store.db, cast("LifecycleStore", self.store).dialect)
+        return replay_of(self._ingestor(), table, items, key)
 
     def _store(self, items: list[Message], batch_size: int, on_batch: Callable[[int], None] | None,
                wait: bool, idempotency_key: str | None) -> list[AddResult]:

@@ -20,6 +20,10 @@ server restart, or against another server process of the same database, is recog
 * **Nothing personal is kept**: the request key and the fingerprint are SHA-256 hashes, and the
   result is kept as ids (episodes, facts, actions), so a forget has nothing to scrub here. A
   replay reads the facts as they are now; a fact since deleted is left out.
+* **A message forgotten since.** ``add_many`` leaves out a message its owner forgot
+  (``skip_forgotten``), so the retry of a request one of whose messages was forgotten after it was
+  stored holds fewer messages than the key's request: it is still the same request
+  (``replay_of``), answered with the first results, the forgotten message's marked ``forgotten``.
 * **Retention**: ``KEY_RETENTION`` (7 days); older keys of the tenant are deleted by its next
   keyed write, and a retry after that is a new request.
 """
@@ -126,6 +130,20 @@ def _replay(ingestor: Ingestor, messages: Sequence[Message], stored: list[Any]) 
         out.append(replace(ingestor._result(raw, msg.scope, msg.role), redacted=tuple(redacted),
                            withheld=int(withheld), replayed=True))
     return out
+
+
+def replay_of(ingestor: Ingestor, table: KeyTable, messages: Sequence[Message], key: str) -> list[AddResult] | None:
+    """The first results stored under ``key`` when it was used for exactly ``messages`` (marked
+    ``replayed``, read as they are now), else ``None``; raises nothing. For a retry of a request
+    some of whose messages were forgotten since: ``add_many`` leaves those out, so the rest alone
+    would not match the key's request (``IdempotencyKeyReused``), while the retry is the same."""
+    tenants = {(m.scope.org_id, m.scope.project_id) for m in messages}
+    if len(tenants) != 1:
+        return None
+    found = table.find(Scope(*next(iter(tenants))), request_key(messages, key))
+    if found is None or found[0] != fingerprint(messages) or len(found[1]) != len(messages):
+        return None
+    return _replay(ingestor, messages, found[1])
 
 
 def write_once(ingestor: Ingestor, table: KeyTable, messages: Sequence[Message], prepared: Sequence[Any],
