@@ -99,7 +99,8 @@ def test_forgotten_words_survive_in_no_turn_or_session_document(open_memory: Ope
     else:
         receipt = memory.forget(user_id="alice", session_id="s1")
         memory.forget(user_id="alice", session_id="s2")
-        memory.add("We walked along the harbour pier", session_id="s1", created_at=START + timedelta(days=2))
+        # said anew: the same words at their old time are the forgotten message, left out
+        memory.add("We walked along the harbour pier", session_id="s1", created_at=START + timedelta(days=3))
     assert receipt["episodes"] >= 1
     assert memory.store.fts_turns(scope, _match(canary), 10) == []
     assert memory.store.fts_sessions(scope, _match(canary), 10) == []

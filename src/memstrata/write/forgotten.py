@@ -3,7 +3,7 @@
 A forget of messages (``lifecycle.forget.delete_episodes``) and the TTL sweep keep, per message, a
 content-free digest of its identity with its owner (``store.suppressed``): its import key, else its
 Markdown note key, else its role, speaker, time and text (``episodes.content_hash``). Every door that
-may be handed a message again asks ``forgotten``: ``Memory.add`` / ``add_many`` (``skip_forgotten``),
+may be handed a message again asks ``were_forgotten``: ``Memory.add`` / ``add_many`` (``skip_forgotten``),
 ``POST /v1/messages``, the importers and the coding-agent hooks. A message said anew, at its own time,
 has another identity and is stored.
 """
