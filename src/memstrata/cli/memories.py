@@ -113,11 +113,11 @@ def remember(
     skip_forgotten: Annotated[bool, typer.Option(
         "--skip-forgotten/--no-skip-forgotten",
         help="Leave the message out when it was forgotten here (the same --at, role, speaker and text as a "
-             "forgotten message: a log replayed); --no-skip-forgotten stores it again on purpose.")] = True,
+             "forgotten message: a log replayed; exit 1, error[conflict]); --no-skip-forgotten stores it "
+             "again on purpose.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
-    """Store a message; print the facts it gave (created, superseded, already known). A message
-    forgotten here, sent again with its old --at, is not stored (exit 1, ``error[conflict]``)."""
+    """Store a message; print the facts it gave (created, superseded, already known)."""
     if text == "-":  # long text does not fit on a command line
         with shown_errors():
             text = read_message(sys.stdin.buffer)
