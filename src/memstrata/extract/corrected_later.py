@@ -79,7 +79,8 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
     value, said_before = m.group("v").strip().rstrip("."), sentence[: m.start("v")]
     if not (_MARKED_ZH if zh else _MARKED_EN).search(said_before):
         return None
-    clause = _NOT_A_VALUE_ZH.search(value) if zh else _NOT_A_VALUE_EN.match(value) or _CLAUSE_EN.search(value)
+    clause = _NOT_A_VALUE_ZH.search(value) if zh else (
+        (_NOT_A_VALUE_EN.match(value) and not _DAY_OF_MONTH_EN.match(value)) or _CLAUSE_EN.search(value))
     if not value or clause:
         return None
     # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
@@ -91,6 +92,8 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
 
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
 
+#: A day of the month said with its article ("sorry, I meant the 14th"): a time, though "the" opens no other value.
+_DAY_OF_MONTH_EN = lazy_regex(r"(?i)^the\s+\d{1,2}(?:st|nd|rd|th)$")
 #: A verb that makes the words a clause, no value: "actually Google is pretty great", "sorry, Paris was lovely"; and
 #: a value said for once ("Actually make it UPS this time"): no value said before is wrong (``extract.one_off``).
 _CLAUSE_EN = lazy_regex(r"(?i)\b(?:is|are|was|were|am|be|been|isn't|wasn't|sounds?|looks?|seems?|feels?|has|have|"

@@ -14,9 +14,13 @@ nothing; and what it corrects must be a short named value, never an event, a hab
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from datetime import datetime
 
-from memstrata.extract.clauses import Finding
+from memstrata.extract.cancelled import PLAN_KEYS
+from memstrata.extract.clauses import Finding, clause_period
+from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
 #: Words that open a correction of what was just said (an English one with or without a comma after it).
@@ -106,3 +110,40 @@ def again(sentence: str, last: Finding | None, *, corrected: bool) -> Finding | 
     if value.casefold() == last.value.casefold():
         return None
     return replace(last, value=value, clause=sentence, corrects=True, statement="", instead_of="", period=None)
+
+
+#: A time said alone after a correction ("…, no wait, the 14th", "actually no, it's the 11th", 不对，是18号): the
+#: markers, the time, and at most the time it is not ("the 14th, not the 12th", 是18号，不是15号).
+_TIME_EN = lazy_regex(
+    rf"(?i)^\s*(?:(?:oh|hmm+|um+|{_MARKER_EN})\b[\s,]*)*"
+    r"(?:(?:it'?s|it\s+is|that'?s|make\s+(?:it|that)|i\s+mean[t]?)\s+)?(?:on\s+|at\s+)?"
+    r"(?P<v>[\w' :.-]+?)(?:\s*,?\s*not\s+[\w' :.-]+?)?[\s.!]*$")
+_TIME_ZH = lazy_regex(rf"^\s*(?:(?:哦|噢|嗯|其实|{_MARKER_ZH})[，,\s]*)*(?:应该)?是?在?"
+                      r"(?P<v>[^，,。！？!?\s]{1,12}?)(?:才对|吧)?(?:[，,]\s*不是[^，,。！？!?]{1,8})?[。！!.\s]*$")
+
+
+def time_alone(sentence: str) -> str | None:
+    """The time ``sentence`` says alone after its correction markers ("no wait, the 14th" → ``the 14th``, 不对，是18号
+    → ``18号``), else ``None``: the words left must be a time as a whole (``timex.time_span``)."""
+    m = (_TIME_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _TIME_EN).match(sentence)
+    if m is None:
+        return None
+    value = m.group("v").strip()
+    span = time_span(value)
+    return value if span is not None and span == (0, len(value)) else None
+
+
+def again_dated(sentence: str, last: Finding | None, *, corrected: bool, said_at: datetime) -> Finding | None:
+    """``last``, a plan at a time, put right to the time ``sentence`` says alone after a correction ("I have a dentist
+    appointment on the 12th, no wait, the 14th", 我的牙医预约在15号，不对，是18号): the same plan at the new time, in
+    the place of the plan of its value (``Finding.instead_of``), its time resolved from ``said_at`` as a plan's is
+    (ahead). ``None`` unless a correction is said (``corrected``, or ``sentence`` opens with one), ``last`` is a dated
+    plan, and ``sentence`` is a time alone that resolves to another period."""
+    if last is None or last.retract or last.key not in PLAN_KEYS or last.period is None:
+        return None
+    if not (corrected or opens_correction(sentence)) or (when := time_alone(sentence)) is None:
+        return None
+    period = clause_period(when, when, said_at, future=True)
+    if period is None or period == last.period:
+        return None
+    return replace(last, period=period, clause=sentence, corrects=True, instead_of=last.value, statement="")

@@ -179,6 +179,10 @@ class RuleExtractor:
             # "..., no wait, Osaka", 不对，是大阪, "Oh wait, they closed. Now it's Zuni Cafe.": the last value corrected
             if not found and (fix := restated.again(sentence, last, corrected=corrected_before)) is not None:
                 found = [(fix, detect_language(sentence))]
+            # "…on the 12th, no wait, the 14th", 不对，是18号: the plan said last, at the time put right
+            if not found and (fix := restated.again_dated(sentence, last, corrected=corrected_before,
+                                                          said_at=said_at)) is not None:
+                found = [(fix, detect_language(sentence))]
             # "Oops, I meant Munich" as a message of its own: the value of the message before (facts.previous)
             if n == 0 and last is None:  # "Correction: dentist is friday 4pm": the plan said before, at a new time
                 found = list(zip(corrected_later.plan_put_right([f for f, _ in found], as_said),
@@ -213,7 +217,11 @@ class RuleExtractor:
                     finding = replace(finding, value=without_other_script_tail(finding.value))
                 finding = balanced(postal(finding))  # "... with the kids (Noah is 7": no bracket left open
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
-                    continue
+                    if not (finding.corrects and finding.period is not None):
+                        continue
+                    # "…on the 12th, no wait, the 14th": the plan put right in the message itself, at its new time
+                    out = [c for c in out if (c.key, c.value, c.retracts, c.subject) != (
+                        finding.key, finding.value, finding.retract, finding.subject)]
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
                 out.append(candidate(finding, sentence, lang))
                 before.append(out[-1])
@@ -661,7 +669,8 @@ def _self_corrected(sentence: str, said_at: datetime) -> list[str] | None:
         return None
     before, after = sentence[: m.start()], sentence[m.end():]
     if not _find(before, said_at) or not (_find(after, said_at) or correction(after) is not None
-                                          or restated.bare_value(after) is not None or restated.takes_back(after)):
+                                          or restated.bare_value(after) is not None or restated.takes_back(after)
+                                          or restated.time_alone(after) is not None):
         return None
     return [before, after]
 

@@ -136,11 +136,14 @@ class FactEngine:
             cand, named = self.instead(conn, said, cand)
             if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: the message before's
                 # value said otherwise (不是38码，是39码 after 我穿38码的鞋 stored 38), or nothing corrected
+                said_old = cand.instead_of
                 cand, named = previous.corrected(self, conn, said, replace(cand, key=corrected_later.KEY),
-                                                 said_old=cand.instead_of)
+                                                 said_old=said_old)
                 if not named:
                     return []
-                cand = replace(cand, instead_of="")
+                # the old value said is no value stored; a plan put right at another time (不是15号，是18号) takes
+                # the place of the plan of its own value
+                cand = replace(cand, instead_of="") if cand.instead_of == said_old else cand
             replaces = {*replaces, *named}
         if cand.key in (SWITCH_KEY, BEGUN_KEY) and not replaces:  # nothing ended: stored with the things used
             cand = as_used(cand)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.extract.corrected_later import (
     KEY,
+    kinds,
     one_shape,
     one_thing,
     respelt,
@@ -68,7 +69,12 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
         return cand, set()
     said_before = [f for f in facts if latest in f.citations]
     if said_old:
-        said_before = [f for f in said_before if f.value and (f.value in said_old or said_old in f.value)]
+        holding = [f for f in said_before if f.value and (f.value in said_old or said_old in f.value)]
+        if not holding and "time" in kinds(said_old) and "time" in kinds(cand.value):
+            # 不是15号，是18号 after 我的牙医预约在15号: no value holds the old time, a plan is at it; put right as
+            # 说错了，是18号 puts it right (the old time must be said in that message: ``said_again`` finds it)
+            return _read_again(store, conn, latest, when, said_before, cand)
+        said_before = holding
     fitting = [f for f in said_before if same_kind(f.value, cand.value, cand.evidence)]
     if not fitting:  # a colour for a colour, a name for a name, when that message names no other of its shape
         text = store.episode_text(conn, latest) or ""
