@@ -265,7 +265,9 @@ _DEPENDENCIES_EN = {"smoking": ("smoking", "smokes"), "cigarettes": ("smoking", 
 _LEAD_EN = r"(?:(?:from now on|going forward|starting today|as of today|these days|nowadays)\s*,?\s*)?"
 _ADV_EN = r"(?:(?:now|finally|just|already|recently|officially|completely|totally|also)\s+)*"
 _CEASE_EN = lazy_regex(
-    rf"^{_LEAD_EN}i(?:'ve|\s+have)?\s+{_ADV_EN}(?P<m>no longer|stopped|quit|gave up|given up|cut out|kicked)\s+"
+    rf"^{_LEAD_EN}i(?:'ve|\s+have)?\s+{_ADV_EN}"
+    # "I dropped keto" (lower case: "I dropped Notion" is a thing used left by name, ``switches_en``)
+    r"(?P<m>no longer|stopped|quit|gave up|given up|cut out|kicked|dropped(?=\s+(?-i:[a-z])))\s+"
     rf"(?P<a>.+)$"
     rf"|^{_LEAD_EN}i\s+{_ADV_EN}(?P<n>don't|do not|won't|will not|will never|'ll never|never)\s+(?P<b>.+)$"
     rf"|^{_LEAD_EN}(?:i'm|i am)\s+{_ADV_EN}(?P<p>no longer|not)\s+(?P<c>\w+ing\b.*)$", _IC)
@@ -282,7 +284,9 @@ _NOT_ACTIVITY_EN = lazy_regex(
     r"hoping|feeling|looking|trying|seeing|getting|give up|giving up|quit|stop|worry|worrying|"
     # what follows is no pastime: "I quit my job", "I stopped by the store", "I quit on my dreams"
     r"my|your|his|her|their|our|the|a|an|this|that|these|those|it|him|them|me|you|on|at|by|to|in|for|with|about|"
-    r"here|there|now|so|just|because|after|before|when)\b", _IC)
+    r"here|there|now|so|just|because|after|before|when|"
+    # a verb with its particle is another verb: "I dropped off the kids", "dropped out of college"
+    r"off|out|back|down|behind)\b", _IC)
 #: "Going" / "go" before an -ing activity ("stopped going running", "don't go swimming anymore"): the activity is
 #: what is given up, and a habit stored as "go running every morning" holds its words.
 _GOING_EN = lazy_regex(r"^(?:going|go)\s+(?=\w+ing\b)", _IC)

@@ -127,9 +127,9 @@ _PAST_EN = (r"(?:last\s+\w+|yesterday|today|this\s+(?:week|month|year)|earlier\s
             r"(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+(?:day|week|month|year)s?\s+ago|"
             r"in\s+\w+(?:\s+\d{4})?|on\s+\w+)")
 #: "I've started working at Meta", "I started using Neovim", "I've begun to prefer tea", "I started a new
-#: job at Stripe": a beginning with no time named, which holds now.
+#: job at Stripe", "we started using Linear": a beginning with no time named, which holds now.
 _BEGUN_EN = lazy_regex(
-    r"^(?:so\s+|and\s+)?i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:started|begun|began)\s+"
+    r"^(?:so\s+|and\s+)?(?P<who>i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:started|begun|began)\s+"
     r"(?:to\s+(?P<inf>\w.+?)|(?:a\s+)?(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)|(?P<ing>\w+ing\b.+?))"
     rf"(?:\s+(?:now|recently|lately|these days|{_PAST_EN}))?$", _IC)
 #: The other beginnings of a job, each the job it began: "I got / landed / found / took a new job at
@@ -202,11 +202,13 @@ def begun_en(sentence: str) -> list[str]:
     if m is None:
         return _job_begun_en(sentence) or _got_en(sentence) or _taken_up_en(sentence)
     if m.group("org"):
-        return [f"I work at {m.group('org')}"]
+        return [f"I work at {m.group('org')}"] if m.group("who").lower() == "i" else []
     state = m.group("inf") or m.group("ing")
     if _NOT_A_STATE.match(state):
         return []
-    return [f"I {state}"] if m.group("inf") else _present(state)
+    said = [f"I {state}"] if m.group("inf") else _present(state)
+    # "we started using Linear": the household's or the team's beginning, said as "We use Linear" is
+    return said if m.group("who").lower() == "i" else [f"We {s[2:]}" for s in said]
 
 
 #: "I took up climbing", "I've taken up pottery", "I recently picked up knitting": a pastime begun, read as

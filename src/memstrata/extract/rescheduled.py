@@ -37,11 +37,11 @@ _AT_END_EN = lazy_regex(rf"^(?P<act>.+?),?\s+(?P<when>{_WHEN_EN})$", _IC)
 _AT_START_EN = lazy_regex(rf"^(?P<when>(?:on|every)\s+(?:{_DAY_EN})(?:\s+at\s+{CLOCK_EN})?),?\s+"
                           r"(?:i(?:'ll|\s+will)\s+)?(?P<act>.+)$", _IC)
 #: "My piano lesson moved to Thursday", "the team meeting has been moved to Friday at 3pm", "We moved yoga to
-#: Tuesdays".
+#: Tuesdays", "I moved my yoga class to Thursdays".
 _MOVED_EN = lazy_regex(
     rf"^(?:my|our|the)\s+(?P<act>[\w' -]+?)\s+(?:has\s+been\s+|have\s+been\s+|is\s+|are\s+|was\s+|were\s+|got\s+|"
     rf"'s\s+)?(?:now\s+)?(?:moved|changed|switched|rescheduled|shifted)\s+to\s+(?P<when>{_WHEN_EN})$"
-    rf"|^(?:i|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|rescheduled|shifted)\s+(?:my|our|the)\s+"
+    rf"|^(?:i|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|rescheduled|shifted)\s+(?P<det>(?:my|our|the)\s+)?"
     rf"(?P<act2>[\w' -]+?)\s+to\s+(?P<when2>{_WHEN_EN})$", _IC)
 
 _DAY_ZH = r"(?:周|星期|礼拜)[一二三四五六日天](?:[和、跟](?:周|星期|礼拜)?[一二三四五六日天])*|周末|工作日"
@@ -151,6 +151,8 @@ def moved_en(clause: str, sentence: str = "") -> list[Finding]:
         return []
     act, when = (m.group("act"), m.group("when")) if m.group("act") else (m.group("act2"), m.group("when2"))
     act = act.strip()
+    if not m.group("act") and not m.group("det") and not act[:1].islower():
+        return []  # "I moved Tom to Thursdays": a name moved; "I moved yoga to Thursdays" the user's yoga
     if re.fullmatch(r"(?:it|that|this|them|one|appointment|meeting|flight|date|deadline)", act, _IC) or someones(act):
         return []  # "My wife's yoga class moved to Thursdays": her routine, not the user's
     when = when if re.match(r"(?:on|every|at)\s", when, _IC) else f"on {when}"

@@ -192,7 +192,7 @@ def _restricted(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
 # the speaker's own stop too: "We've stopped using Jira", "We no longer use Jira", "We've dropped Jira", "We got
 # rid of Jira" end it as "stop using" does
 _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
-                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:stopped|quit)\s+using|dropped|got(?:ten)?\s+rid\s+of)"
+                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:stopped|quit)\s+using|got(?:ten)?\s+rid\s+of)"
                    r"\s+(?:the\s+)?(?P<v5>.+?)$"
                    r"|^(?:we|i)\s+no\s+longer\s+use\s+(?:the\s+)?(?P<v6>.+?)$"
                    # a service one is no longer on, by name: "I'm not on Twitter anymore", "We're no longer on Jira"
@@ -201,9 +201,10 @@ _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?
                    r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
                    r"\s+(?:anymore|any more|any longer)$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
-                   # a thing left by name: "we moved off Slack", "I ditched Notion" (not "I moved off campus")
-                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:ditched|moved\s+off(?:\s+of)?|"
-                   r"moved\s+away\s+from)\s+(?:the\s+)?(?P<v10>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})$"
+                   # a thing left by name: "we moved off Slack", "I ditched Notion", "We've dropped Jira", "I deleted
+                   # Duolingo" (not "I moved off campus"; "I dropped keto" is a diet given up: ``cessation``)
+                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:ditched|dropped|deleted|uninstalled|"
+                   r"moved\s+off(?:\s+of)?|moved\s+away\s+from)\s+(?:the\s+)?(?P<v10>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})$"
                    # an end said as being done with a thing, or a use forbidden for good: "I'm done with Jira",
                    # "Never use DPD again" (a name only: "I'm done with work" ends no thing used, ``_ENDED_NAME``)
                    r"|^(?:(?:i'm|i am|we're|we are)\s+(?:so\s+|totally\s+|completely\s+)?(?:done|through|finished)\s+"
