@@ -66,7 +66,7 @@ from memstrata.extract import (
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.candidates import balanced, candidate, postal
-from memstrata.extract.clauses import Finding, clause_period, without_bracketed_time
+from memstrata.extract.clauses import Finding, clause_period, without_bracketed_time, without_time
 from memstrata.extract.continued import with_continuations
 from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
@@ -427,8 +427,15 @@ def _read_alone(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
 def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     """The findings of the first present statement of the state ``sentence`` says began that the
     rules read (``extract.onset``), dated from the time it names; ``[]`` when none reads."""
+    # a beginning said with its verb ("started", "began") and dated in the past: its present with the time cut, and no
+    # plan ahead. "I started reading 'Elbow Room' on March 13" read as "I read 'Elbow Room' on March 13" stored
+    # schedule.event on the coming March 13, "I started working at Google on March 3" the employer "Google on March 3"
+    # ("I've got a meeting with Stephanie on March 22" begins nothing: "got" is "have" there, read as said)
+    begun_verb = lang == "en" and _BEGINNING_VERB_EN.search(sentence) is not None
     for state in onset.begun_zh(sentence) if lang == "zh" else onset.begun_en(sentence):
-        if found := _read(state, said_at, lang, nested=True):
+        said = _STRANDED_EN.sub("", without_time(state)) if begun_verb else state
+        if found := [f for f in _read(said, said_at, lang, nested=True)
+                     if not (begun_verb and f.key in _DATED_PLANS)]:
             return shapes.dated(found, sentence, sentence, said_at)
     if doing := onset.doing_begun(sentence, lang):  # "I started rock climbing last spring": the doing itself
         return shapes.dated(onset.doing_found(doing, lang, sentence, begun=True), sentence, sentence, said_at)
@@ -479,6 +486,13 @@ def _someone_elses(parts: list[str], lang: str) -> bool:
 
 #: What a job states: a clause beginning one is read beside the sentence's other findings (``_job_begun_in_a_clause``).
 _WORK_KEYS = frozenset({"identity.employer", "identity.occupation"})
+
+#: A preposition left at a clause's end by the time cut out of it ("I work at Google on" March 3).
+_STRANDED_EN = lazy_regex(r"\s+(?:on|in|at|since|from|by|as of|starting|beginning)$", re.IGNORECASE)
+
+#: A plan with its date: never what a beginning said with a verb of beginning states (``_begun``).
+_DATED_PLANS = frozenset({"schedule.event", "travel.plan"})
+_BEGINNING_VERB_EN = lazy_regex(r"\b(?:started|began|begun)\b", re.IGNORECASE)
 
 #: What a doing or a pastime begun states, never read from one clause of several (``_begun_in_a_clause``).
 _DOINGS = frozenset({"activity.current", "hobby.like", "sport.like", "event", "preference.habit"})
