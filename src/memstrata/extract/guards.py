@@ -135,6 +135,14 @@ _EN_STATE = lazy_regex(
     r"sorry|good|great|fine|ok|okay|agitated|frustrated|motivated|lucky|free|able|about)\b",
     _IC,
 )
+#: What is no happening once a date stands beside it: being back or in touch, needing help, making sure, being ready,
+#: leaning one way, a rate earned ("I'll be back on Monday", "I need help finding films for May 11", "I'm earning about
+#: $85,000 annually", "I'm kinda leaning towards soft determinism" were stored as scheduled events).
+_EN_NO_HAPPENING = lazy_regex(
+    r"^(?:(?:definitely|really|just|kinda|kind of|sort of|sorta|also|still|now|gonna|going to|to)\s+)*(?:"
+    r"be\s+(?:back|in touch|around|ready|free|available|(?:more\s+|extra\s+)?careful|fine|okay|ok|done)\b|"
+    r"need\s+(?:some\s+)?(?:help|advice|guidance|tips|to know)\b|make sure\b|ensure\b|ready\s+to\b|"
+    r"leaning\b|earning\b|averaging\b|heading off\b|starting to feel\b)", _IC)
 #: Events whose value is only the outing's quality ("a great time", "a blast when …").
 _EN_VAGUE_EVENT = lazy_regex(
     r"^(?:(?:a|an|such|so|really|the)\s+)*(?:\w+\s+)?(?:time|blast|day|night|week|fun|"
@@ -169,7 +177,7 @@ def en_event_ok(value: str) -> bool:
     Rejected: moods ("really tired"), chatter with the listener ("chat with you again"),
     values that point at the context ("took it at the beach"), empty outings ("great time").
     """
-    if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value):
+    if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value) or _EN_NO_HAPPENING.match(value):
         return False
     if re.match(r"that\b", value, _IC) or _EN_HOW_ONE_IS.match(value) or _EN_ONLY_SOMEONE.match(value) \
             or _EN_NOT_DONE.match(value):
