@@ -30,6 +30,8 @@ RELATION = ("大儿子|小儿子|大女儿|小女儿|"
 #: first syllable (阿里, 阿根廷, 阿拉伯).
 NAME = (rf"(?:小[{_H}]|老[{_H}]|阿(?!姨|婆|公|嬷|哥|姐|妹|弟|叔|伯|爸|妈|里|拉|尔|富|根|联|胶|斯|凡|司|门|迪|森)[{_H}]"
         rf"|[{SURNAMES}][{_H}]{{1,2}}?)")
+#: 我的好朋友王芳, 我最好的朋友张伟, 我的大学同学小李: a relation said with 的 and a word of how close or from where,
+#: then a name; read as 我朋友王芳 (``named_relation_plain``), which the readings of a named person take.
 #: A name in Latin letters (Maria, Leo, Sarah Lee), as Chinese chat writes a foreign or an English name.
 LATIN_NAME = r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?"
 #: A clause that asks, supposes or reports: no shape reads it.
@@ -223,3 +225,20 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     if not who or (not name and not kin.is_relative(who)):
         return None  # 我朋友对芒果过敏 stays out: only relatives and named people are kept
     return who, f"我{re.sub(r'^都', '', rest)}"  # 我父母都住在成都: 都 is the two of them
+
+
+#: 我的好朋友王芳, 我最好的朋友张伟, 我的大学同学小李: a relation said with 的 and a word of how close or where from,
+#: then a name. ``named_relation_plain`` says it as 我朋友王芳, which the readings of a named person take; before, the
+#: possessive read 我的好朋友王芳是个医生 as the user's own ``user.好朋友王芳 = 医生`` and the rest stored nothing.
+_NAMED_RELATION = lazy_regex(rf"我(?:的)?(?:最好的|好|大学|高中|初中|小学|老|前|发小兼)(?:的)?(?P<rel>{RELATION})"
+                             rf"(?=(?:{NAME})(?:是|在|住|对|也|不|很|最|喜欢|爱|讨厌|今年|现在|刚|已经))")
+
+
+def named_relation_plain(sentence: str) -> str:
+    """``sentence`` with 我的好朋友王芳 said as 我朋友王芳 (``_NAMED_RELATION``); unchanged when no name follows the
+    relation (我的好朋友是个医生 says nothing of anyone named).
+
+    >>> named_relation_plain("我的好朋友王芳是个医生"), named_relation_plain("我的好朋友是个医生")
+    ('我朋友王芳是个医生', '我的好朋友是个医生')
+    """
+    return _NAMED_RELATION.sub(lambda m: f"我{m.group('rel')}", sentence)

@@ -20,6 +20,7 @@ from memstrata.extract.informal import (
     without_declarative_ne,
 )
 from memstrata.extract.mixed_script import LEADING_SYMBOLS, english_verbs_in_chinese, kin_in_chinese, mixes_scripts
+from memstrata.extract.subject_zh import named_relation_plain
 from memstrata.extract.timex import time_span
 from memstrata.extract.topic_first_zh import topic_first_zh
 from memstrata.text.hanzi import simplified
@@ -98,6 +99,7 @@ def tidy(sentence: str) -> str:
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
     text = since_said_zh(text) if "从" in text else text  # 我从去年开始学吉他: 我去年开始学吉他
+    text = named_relation_plain(text) if "我" in text else text  # 我的好朋友王芳是个医生: 我朋友王芳是个医生
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
     text = tool_roles.role_said(text)  # "using helix as my editor": "My editor is helix"
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
