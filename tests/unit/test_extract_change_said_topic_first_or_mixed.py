@@ -87,3 +87,27 @@ def test_an_english_verb_of_change_inside_a_chinese_clause_is_read(text: str, fa
 ])
 def test_a_question_a_thought_someone_else_or_no_thing_ends_nothing(text: str) -> None:
     assert _read(text) == set()
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("京东我辞了", ("-identity.employer", "京东")),
+    ("京东我上个月辞掉了", ("-identity.employer", "京东")),
+    ("工作我辞了", ("-identity.employer", "")),
+])
+def test_a_job_left_said_with_its_topic_first_ends_it(text: str, fact: tuple[str, str]) -> None:
+    found = _read(text)
+    assert fact in found
+    assert not any(value in ("工作", "公司") for _, value in found)  # 工作我辞了 names no employer
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("我订了Disney+", ("tool.uses", "Disney+")),
+    ("我订阅了Netflix", ("tool.uses", "Netflix")),
+])
+def test_a_listed_service_subscribed_to_by_name_is_used(text: str, fact: tuple[str, str]) -> None:
+    assert fact in _read(text)
+
+
+@pytest.mark.parametrize("text", ["我订了机票", "我订了外卖", "我订了一个蛋糕", "他辞了"])
+def test_a_booking_or_someone_elses_leaving_is_none(text: str) -> None:
+    assert _read(text) == set()

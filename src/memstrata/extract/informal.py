@@ -198,7 +198,7 @@ _ENDED_SINCE_ZH = (r"(?:上个?(?:周|星期|礼拜|月)|去年|前段时间|前
 _GIVEN_UP_FIRST_ZH = lazy_regex(r"^(?P<pre>(?:[^，,]+[，,])*?)(?P<obj>[\u4e00-\u9fffA-Za-z0-9+]{1,8}?)(?P<me>我)?"
                                 rf"(?P<adv>{_ENDED_SINCE_ZH}*)"
                                 r"(?P<verb>戒掉?|不(?:再)?(?:喝|吃|抽|打|玩|踢|练|弹|下|跳|追|刷|上|去|用|看|听|学|骑|坐|开|续)"
-                                r"|(?(me)(?:退订|取消|退掉|停掉|卸载|卸掉|删掉|辞掉)|(?!)))"
+                                r"|(?(me)(?:退订|取消|退掉|停掉|卸载|卸掉|删掉|辞掉|辞)|(?!)))"
                                 r"(?:了?[一两三四五六七八九十几半0-9]+(?:个)?(?:年|月|天|周|星期))?了"
                                 r"(?P<end>[。！!]*$|[，,][^？?]+$)")
 #: Who may open a sentence with no 我 before the verb, and so is its subject, not a thing given up: a name (张伟不抽了),
@@ -237,8 +237,10 @@ def spoken_order_zh(sentence: str) -> str:
             and (g.group("me") or not _SOMEONE_FIRST_ZH.match(g.group("obj"))) \
             and not _SAID_BEFORE_ZH.search(g.group("pre")):
         # 烟我已经戒了: 我已经戒烟了 (after the clauses before it: 最近膝盖疼，羽毛球不打了)
-        if g.group("verb") == "辞掉":  # 京东我辞掉了: 我从京东辞职了, the job left
-            return f"{g.group('pre')}我{g.group('adv')}从{g.group('obj')}辞职了{g.group('end')}"
+        if g.group("verb") in ("辞掉", "辞"):  # 京东我辞掉了, 京东我辞了: 我从京东辞职了, the job left
+            place = "" if re.fullmatch(r"(?:这份|那份)?(?:工作|班|职|公司|单位)", g.group("obj")) else (
+                f"从{g.group('obj')}")  # 工作我辞了: the job left, no employer named
+            return f"{g.group('pre')}我{g.group('adv')}{place}辞职了{g.group('end')}"
         return f"{g.group('pre')}我{g.group('adv')}{g.group('verb')}{g.group('obj')}了{g.group('end')}"
     if (k := _KIND_BEFORE_ME_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(k.group("kind")) \
             and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")) \

@@ -285,7 +285,7 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (lazy_regex(rf"^我{_NOT}住在?(?P<v>[^在].*?)了?$|^我{_NOT}在(?P<w>.+?)住了?$"), "identity.location"),
     # 我已经不在腾讯工作了, 我不在腾讯干了 (the colloquial 干, negated only: 我在腾讯干了三年 is a length);
     # 我从腾讯离职了 (a job's end that names the employer)
-    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班|任职|干)了?$|^我(?:已经|刚刚?|去年|今年)?从(?P<w>.+?)(?:离职|辞职)了?$"),
+    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班|任职|干)了?$|^我(?:已经|刚刚?|去年|今年|上个?月|上周|前几天|早就)*从(?P<w>.+?)(?:离职|辞职)了?$"),
      "identity.employer"),
     # 我不再经营网店了, 我把网店关了, 我的网店关门了: a business given up
     (lazy_regex(rf"^我们?{_NOT}(?:经营|开)(?:那家|这家|我的|自己的)?(?P<v>{shapes.BUSINESS_ZH})了?$"

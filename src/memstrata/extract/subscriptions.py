@@ -44,6 +44,11 @@ _CANCELLED_NAME_ZH = lazy_regex(rf"{_ME_ZH}(?:上个?(?:周|星期|月)|前几�
                                 r"|把(?P<w>[\u4e00-\u9fffA-Za-z0-9+ ]{2,16}?)(?:给)?(?:取消|退订|退掉|停掉))了?$")
 
 
+#: 我订了Disney+, 我订阅了Netflix: a service subscribed to by its name alone (only a name the list of tools holds:
+#: 我订了机票 books a flight).
+_SUBSCRIBED_NAME_ZH = lazy_regex(rf"{_ME_ZH}(?:订阅了|订了|开通了)(?P<v>[\u4e00-\u9fffA-Za-z0-9+ ]{{2,16}}?)了?$")
+
+
 def find(clause: str, lang: str) -> list[Finding]:
     """The services ``clause`` says the speaker subscribes to (``tool.uses``), or withdraws for one cancelled;
     ``[]`` for any other clause."""
@@ -55,6 +60,8 @@ def find(clause: str, lang: str) -> list[Finding]:
         if named is not None and tool_kinds.kind_of(service := (named.group("v") or named.group("w")).strip()):
             return chosen(service, "tool.uses", clause, "zh", retract=True)
         m = _ZH.match(text)
+        if m is None and (n := _SUBSCRIBED_NAME_ZH.match(text)) is not None and tool_kinds.kind_of(n.group("v")):
+            m = n  # 我订了Disney+, 我订阅了Netflix: a listed service by its name alone
         return chosen(m.group("v"), "tool.uses", clause, "zh", statement=f"有{m.group('v')}会员") if m else []
     cancelled = _CANCELLED_EN.match(text)
     m = cancelled or _EN.match(text)
