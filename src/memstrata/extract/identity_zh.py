@@ -38,7 +38,7 @@ _AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四�
 
 # 搬回(到)上海: a move back is a change like any other.
 _LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住(?!的)|居住在|生活在|定居在|定居|"
-                   r"搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
+                   r"搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我(?P<we>们一?|一)?家(?:现在|目前|一直)?(?P<lives>住)?在(?P<w>.+)$")
 
 #: A kind of home or a floor, not a place (我住在一个两居室, 我住在12楼, 我家住在顶楼): where one lives as the kind of
 #: one's home (``user.home``, as English says it: a floor is neither).
@@ -109,6 +109,8 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
         if "搬" in clause and not shapes.moved_home(ctx.sentence, place, group=clause.startswith("我们"), lang="zh"):
             return shapes.chosen(re.sub(r"上$", "", place), "user.uses", clause, "zh",
                                  statement=f"使用{re.sub(r'上$', '', place)}")  # 我们搬到Notion了, 搬到飞书上了
+        if m.group("we") and not m.group("lives") and not places.city_zh(place):
+            return []  # 我们家在吃饭: 在 of a doing; 我们家在杭州 says where the household (the user) lives
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         if (home := _DWELLING.match(place)) is not None:  # 一个两居室: the home's kind, 12楼 a floor: no place
             return shapes.attribute_finding("家", home.group("kind"), clause, "zh") if home.group("kind") else []
