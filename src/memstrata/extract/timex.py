@@ -154,6 +154,16 @@ def _r_month_end(m: re.Match[str], today: date) -> Period | None:
     return start + timedelta(days=20), end
 
 
+def _r_month_start(m: re.Match[str], today: date) -> Period | None:
+    """月初, 下个月初, 3月中: the month's first ten days (上旬) or its middle ten (中旬), as ``_r_month_end`` reads
+    the last ten; said so, 我下个月初要去出差 read 下个月 alone and left 初 in what is planned."""
+    end = _r_month_end(m, today)
+    if end is None:
+        return None
+    first = end[0] - timedelta(days=20)
+    return (first, first + timedelta(days=10)) if m.group("part") == "初" else (first + timedelta(days=10), end[0])
+
+
 def _r_year_rel(m: re.Match[str], today: date) -> Period:
     return _year(today.year + _REL[m.group("rel").lower()])
 
@@ -369,6 +379,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
          _r_zh_day_of_month),
         (r"(?:(?P<rel>上|这|本|下)个?|(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九]))?(?<![岁年风明赏望])月(?:底|末)(?!蕴)",
          _r_month_end),
+        # 下个月初, 3月中: the first or the middle ten days, as 月底 is the last (上旬, 中旬); 月初 alone too
+        (r"(?:(?P<rel>上|这|本|下)个?|(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九]))?(?<![岁年风明赏望])月"
+         r"(?P<part>初|中)(?![旬心央间文国学医药])",
+         _r_month_start),
         (r"(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?", _r_zh_month),
         (r"(?P<y>(?:19|20)\d\d)年", _r_year_abs),
         (r"前年|去年|今年|明年|(?<![以之然])后年", _r_zh_year),
