@@ -178,7 +178,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if clause:
             # "I'm vegetarian again", "I live in Berlin again": the state back, read as said plainly (the
             # habit rules below read the word: "I started drinking coffee again" withdraws the dislike)
-            found = match_clause(clause, ctx)
+            found = _denied_of_whom(match_clause(clause, ctx), clause, out)
             if _AGAIN.search(clause) and (not found or any(_AGAIN.search(f.value) for f in found)):
                 found = match_clause(_AGAIN.sub("", clause), ctx) or found
             if not found and (pair := _AND_I.search(clause)):
@@ -191,6 +191,17 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             listing = [f for f in found if f.key == "health.allergy" and not f.retract]
             liked = [f for f in found if f.key.endswith(".like") and not f.retract][-1:]
     return out
+
+
+def _denied_of_whom(found: list[Finding], clause: str, before: list[Finding]) -> list[Finding]:
+    """``found`` with an allergy withdrawn by ", not peanuts" (``_allergy_contrast``) kept under whoever the allergy
+    before it in the sentence (``before``) is of: "My son is allergic to tree nuts, not peanuts" withdraws the son's
+    peanuts, never the user's; ``[]`` for that withdrawal when no allergy was read before it ("Mia is allergic to tree
+    nuts, not peanuts": the sentence is Mia's, read by ``subject_en.someone_else``)."""
+    if not found or not _ALLERGY_NOT.match(clause) or not all(f.key == "health.allergy" and f.retract for f in found):
+        return found
+    said = next((f for f in reversed(before) if f.key == "health.allergy" and not f.retract), None)
+    return [] if said is None else [replace(f, subject=said.subject) for f in found]
 
 
 #: "..., mildly allergic to cats" / "... and also allergic to cats" after an allergy: one more, its degree its own.
