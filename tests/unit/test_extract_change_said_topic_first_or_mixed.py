@@ -111,3 +111,18 @@ def test_a_listed_service_subscribed_to_by_name_is_used(text: str, fact: tuple[s
 @pytest.mark.parametrize("text", ["我订了机票", "我订了外卖", "我订了一个蛋糕", "他辞了"])
 def test_a_booking_or_someone_elses_leaving_is_none(text: str) -> None:
     assert _read(text) == set()
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("起床时间改成六点半了", ("routine.wake", "六点半")),
+    ("起床时间我改成六点半了", ("routine.wake", "六点半")),
+    ("我的睡觉时间改到十一点了", ("routine.bed", "十一点")),
+])
+def test_the_time_of_a_routine_changed_is_the_routine_at_that_time(text: str, fact: tuple[str, str]) -> None:
+    # before: preference.habit = 六点半起床时间 beside the old wake time
+    assert _read(text) == {fact}
+
+
+@pytest.mark.parametrize("text", ["会议时间改成三点了", "他的起床时间改成六点了"])
+def test_a_meetings_time_or_someone_elses_is_no_routine_of_the_users(text: str) -> None:
+    assert not {(k, v) for k, v in _read(text) if k.startswith(("routine.", "preference.habit", "-preference.habit"))}

@@ -168,8 +168,8 @@ def moved_zh(clause: str, sentence: str = "") -> list[Finding]:
     m = _MOVED_ZH.match(text)
     if m is None or _SUPPOSED.search(sentence) or _NO_ACTIVITY_ZH.match(m.group("act")) or someones(m.group("act")):
         return []  # 儿子的钢琴课改到每周四了: his routine, not the user's
-    if re.search(r"[我你他她]|说", m.group("act")):
-        return []  # 他说我改成周五: a person and a word of saying, no activity
+    if re.search(r"[我你他她]|说|时间$", m.group("act")):
+        return []  # 他说我改成周五: a person and a word of saying; 会议时间改成三点了: a time, no activity
     value = f"{m.group('when')}{m.group('verb') or ''}{m.group('act')}"  # 周三和周六去健身房
     return [Finding("preference.habit", m.group("act"), CONF_STATED, clause, retract=True),
             Finding("preference.habit", value, CONF_STATED, clause)]

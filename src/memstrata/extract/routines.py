@@ -163,8 +163,16 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
             or _hours_en(clause) or _budget(clause, "en"))
 
 
+#: The time of waking or of going to bed said changed (起床时间改成六点半了, 我的睡觉时间改到十一点了): the routine at
+#: the new time, as 我现在六点半起床 says it (before: a habit ``六点半起床时间`` beside the old wake time).
+_ROUTINE_TIME_CHANGED_ZH = lazy_regex(rf"^(?:我的?)?(?P<act>起床|睡觉)时间(?:也|已经|现在)?"
+                                      rf"(?:改成|改到|换成|调到|调成)了?(?P<t>{CLOCK_ZH})了?$")
+
+
 def find_zh(clause: str, ctx: object) -> list[Finding]:
     """Routine, contact-hours and budget findings in one Chinese clause (a pattern of ``patterns_zh``)."""
     text = clean_value(clause, "zh")
+    if (moved := _ROUTINE_TIME_CHANGED_ZH.match(text)) is not None:  # 起床时间改成六点半: 我现在六点半起床
+        text = f"我现在{moved.group('t')}{moved.group('act')}"
     return (rescheduled.moved_zh(text, getattr(ctx, "sentence", "")) or _routine(text, _WAKE_ZH, _BED_ZH)
             or _hours_zh(text) or _budget(text, "zh"))
