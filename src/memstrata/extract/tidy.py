@@ -100,6 +100,7 @@ def tidy(sentence: str) -> str:
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
     text = since_said_zh(text) if "从" in text else text  # 我从去年开始学吉他: 我去年开始学吉他
     text = named_relation_plain(text) if "我" in text else text  # 我的好朋友王芳是个医生: 我朋友王芳是个医生
+    text = _WHOLE_FAMILY.sub("我们", text) if "我们" in text else text  # 我们全家下周去北京: 我们下周去北京
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
     text = tool_roles.role_said(text)  # "using helix as my editor": "My editor is helix"
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
@@ -132,6 +133,11 @@ def since_said_zh(sentence: str) -> str:
         span = time_span(m.group("t"))
         return f"{m.group('t')}开始" if span == (0, len(m.group("t"))) else m.group(0)
     return _SINCE_ZH.sub(said, sentence)
+
+
+#: 我们全家, 我们一家人, 我们一家三口: the household, as 我们 says it (我们下周去北京 was a trip, 我们全家下周去北京
+#: stored nothing, nor did 我们全家都喜欢吃辣).
+_WHOLE_FAMILY = lazy_regex(r"我们(?:全家|一家(?:[三四五六]口)?)(?:人(?!的)|(?![人的]))")
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
