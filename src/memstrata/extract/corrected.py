@@ -45,7 +45,10 @@ _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:�
 _BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*[,:]?\s+)*(?:it's\s+|it is\s+)?"
                       r"(?:(?:an?|the)\s+)?"
                       rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?)\s*,\s*not\s+{_OLD_EN}{_END_EN}"
-                      rf"|^not\s+{_OLD_EN.replace('old', 'old2')}(?:\s*[,;—–-]\s*|\s+)(?:it's\s+|but\s+)?"
+                      # with no comma between, the value meant is a name ("Not Berlin Munich"): "Not until it's
+                      # actually done", "Not at the moment" set no two values apart
+                      rf"|^not\s+{_OLD_EN.replace('old', 'old2')}(?:\s*[,;—–-]\s*|\s+(?=(?-i:[A-Z0-9])))"
+                      r"(?:it's\s+|but\s+)?"
                       # "Not UPS, use FedEx": the verb of choosing is no part of the value chosen
                       r"(?:(?:please\s+)?(?:use|go with|ship with|send (?:it )?with|take|pick|choose|make it)\s+)?"
                       rf"(?:(?:an?|the)\s+)?(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?){_END_EN}", _IC)
@@ -60,6 +63,12 @@ _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|mys
 _NOT_A_VALUE = lazy_regex(r"^(?:really|sure|yet|at all|now|today|always|much|so|too|very|quite|only|just|"
                           r"even|ever|that|this|it|me|you|him|her|them|us|to|for|because|if|when|i|we|a lot|bad|"
                           r"anymore|any more|exactly|necessarily)\b", _IC)
+#: What no value a correction names holds: a person pointed at, or a word that opens a phrase of manner, time or
+#: degree ("Not like some superstar", "Not at the moment", "not creative enough", "Not something complicated"; over
+#: real user turns, 15 of 15 bare corrections read so named no value).
+_NO_VALUE_INSIDE = lazy_regex(r"\b(?:me|you|him|her|us|them|it|my|your)\b|^(?:at|like|until|about|another|something|"
+                              r"anything|nothing|keen|enough|in|on|with|without|by|of|as|than|because|so|such)\b"
+                              r"|\benough$", _IC)
 #: Words that say a state ended, not that a value was wrong: "not vegetarian anymore, eating meat again".
 _ENDED = lazy_regex(r"\b(?:anymore|any more|any longer|no more)\b", _IC)
 #: A reply word alone before "not" ("Nope, not a new game", "No, not the blue one"): it answers, it names no value.
@@ -144,8 +153,8 @@ def _two_values(old: str, new: str, text: str, lang: str) -> list[tuple[Finding,
     old, new = clean_value(old, lang), clean_value(new, lang)
     if not old or not new or old == new or _NOT_A_VALUE.match(old) or _NOT_A_VALUE.match(new):
         return []
-    if _REPLY_WORD.fullmatch(new):
-        return []
+    if _REPLY_WORD.fullmatch(new) or _NO_VALUE_INSIDE.search(f"{old} {new}") or re.match(r"not\b", new, _IC):
+        return []  # "It's giving me anxiety, not excitement", "Not like some superstar", "Not a summary, not …"
     return [(Finding(CORRECTION_KEY, new, CONF_PREFER, text, corrects=True, instead_of=old,
                      statement=f"{new}（不是{old}）" if lang == "zh" else f"{new}, not {old}"), lang)]
 
