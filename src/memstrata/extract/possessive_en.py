@@ -79,6 +79,9 @@ _BOUNDED_AMOUNT = lazy_regex(
     r"kilometer|kilometre|km|block|dollar|buck|grand|euro|pound|yuan|hundred|thousand)s?\b)", _IC)
 #: A preposition or "and" in the attribute phrase makes it no attribute ("my budget for this trip", "my love of
 #: dance"); inside a hyphenated word ("go-to coffee order", "day-to-day") it is part of one.
+#: An attribute phrase that ends in a name after a common noun ("spouse Alexis", "mentor Wendy"): a person.
+_NAME_LAST = lazy_regex(r"\b[a-z][\w-]*\s+(?-i:[A-Z][a-z]+)$")
+
 #: A verb of its own in what follows "'s": the "'s" was a possessive ("our company's performance has been good").
 _FINITE = lazy_regex(r"\b(?:has|have|had|is|are|was|were|will|would|can|could|does|did|do)\b", _IC)
 _NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
@@ -185,8 +188,9 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
             or (_ADJECTIVE.match(value) and not (colour(value) and _COLOURED.search(m.group("attr")))) \
             or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
         return []
-    if apposition.names_a_person(clause[: m.end("attr")], lang):
-        return []  # "My friend Jake is a chef": Jake's, read as about him (extract.apposition)
+    if apposition.names_a_person(clause[: m.end("attr")], lang) or _NAME_LAST.search(m.group("attr")):
+        return []  # "My friend Jake is a chef": Jake's, read as about him (extract.apposition); "my spouse Alexis is
+        # 32" names a person by a relation no list holds (user.spouse_alexis was stored)
     if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
     if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and _FINITE.search(value):
