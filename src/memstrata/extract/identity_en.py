@@ -21,7 +21,9 @@ from memstrata.text.regex import lazy_regex
 
 _NAME_WORD = r"[A-Za-z][A-Za-z'\-]*"
 
-_MY_NAME = lazy_regex(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
+#: "I'm called a menace", "Our cat is called a menace" (read as "I'm called …"): an article says what one is called
+#: by way of a judgement, no name.
+_MY_NAME = lazy_regex(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+(?!(?:a|an|the)\s)"
                       rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}|[\u3400-\u9fff]{{2,4}})$", _IC)  # 李雷
 
 _CALL_ME = lazy_regex(r"^(?i:(?:i think (?=you))?(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"

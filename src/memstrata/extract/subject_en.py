@@ -102,9 +102,9 @@ _SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{NAMED_RELATION}|{_PE
 #: penicillin", "mom moved to Porto"): the speaker's own, as "my dad" is. Not one addressed ("Mom, ..."), a title
 #: before a name ("Mother Teresa", "Father Christmas") nor a day named after them ("Father's Day").
 _BARE_KIN = r"mom|mum|mommy|dad|daddy|mother|father|grandma|grandpa|granny|grandmother|grandfather"
-_RELATIVE = lazy_regex(rf"^(?:(?:my|our)\s+(?=(?:{_RELATION})\b)|(?=(?:{_BARE_KIN})\b(?!\s*,)(?!\s+(?-i:[A-Z]))"
+_RELATIVE = lazy_regex(rf"^(?:(?:my|our)\s+(?=(?:{_RELATION}|{_PET})\b)|(?=(?:{_BARE_KIN})\b(?!\s*,)(?!\s+(?-i:[A-Z]))"
                        r"(?!['’]s\s+day\b)))"
-                       rf"(?P<rel>{_RELATION}|{_BARE_KIN})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
+                       rf"(?P<rel>{_RELATION}|{_PET}|{_BARE_KIN})(?P<name>)(?P<poss>'s|’s)?\s+(?P<rest>.+)$", _IC)
 #: A favourite said of someone ("My wife's favourite colour is red", "Priya's favorite color is green"): a like, which
 #: the like reader keys as the user's own favourite is keyed, under that person. A relative's other attributes are the
 #: possessive copula's (``extract.possessive_en``: "My daughter's school is Lincoln Elementary" is ``daughter.school``).
