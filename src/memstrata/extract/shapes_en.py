@@ -12,6 +12,7 @@ from memstrata.extract import (
     advice,
     appointments,
     cessation,
+    changed_to,
     counts,
     forbidden,
     formats,
@@ -475,8 +476,9 @@ def after_topics(sentence: str) -> list[Finding]:
     out: list[Finding] = []
     clauses = [c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
     for at, clause in enumerate(clauses):
-        out += (shoe_worn(clause) or possessive(clause) or the_thing_i(clause) or _size(clause) or _used_for(clause)
-                or _plain_use(clause) or _intent(clause) or _habitual(clause) or _business(clause)
+        out += (shoe_worn(clause) or possessive(clause) or changed_to.find(clause, "en") or the_thing_i(clause)
+                or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause) or _habitual(clause)
+                or _business(clause)
                 or subscriptions.find(clause, "en") or owned.find(clause, "en")
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
     return out or trip_en(sentence)

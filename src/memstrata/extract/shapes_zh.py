@@ -12,6 +12,7 @@ from memstrata.extract import (
     abilities,
     advice,
     cessation,
+    changed_to,
     counts,
     forbidden,
     formats,
@@ -575,7 +576,7 @@ def after_topics(sentence: str) -> list[Finding]:
     clauses = _statements(sentence)
     for at, clause in enumerate(clauses):
         out += (_used_for(clause) or _size(clause) or abilities.find_zh(clause) or possessive(clause)
-                or _intent(clause) or _habitual(clause)
+                or changed_to.find(clause, "zh") or _intent(clause) or _habitual(clause)
                 or _business(clause) or subscriptions.find(clause, "zh") or owned.find(clause, "zh")
                 or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
     return out or trip_zh(sentence)
