@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, kin, roles, shapes, subject_en
+from memstrata.extract import apposition, kin, roles, shapes, subject_en, tool_kinds
 from memstrata.extract.advice import CARERS_EN
 from memstrata.extract.clauses import Finding
 from memstrata.extract.corrected_later import colour
@@ -184,7 +184,9 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if m is not None and m.group("owner") and not clause[m.end("owner"):].startswith("'s") \
             and not kin.is_relative(m.group("owner")):
         return []  # "My friends' names are ...": several people's, none kept; "the kids' school" is the kids'
-    if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
+    # a listed name is a name though it opens as a word does ("AT&T" is no "at")
+    if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)
+                                                 and not tool_kinds.kind_of(value)) \
             or (_ADJECTIVE.match(value) and not (colour(value) and _COLOURED.search(m.group("attr")))) \
             or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
         return []
@@ -210,6 +212,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
                                   r"family|group|product|school|car|flat|apartment)", owner, _IC):
         return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
     found = attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
+    if (kind := tool_kinds.kind_of(value)) in tool_kinds.PROVIDER_KEYS:  # "My carrier is AT&T": the phone's, no courier
+        found = [replace(f, key=tool_kinds.PROVIDER_KEYS[kind][0]) if f.key == "shipping.carrier" else f for f in found]
     if provider:  # "phone plan is with Verizon"
         how = value_said.split()[0].lower()  # "with" / "through" / "via", as said
         found = [replace(f, statement=f.statement.replace(f" is {value}", f" is {how} {value}", 1)) for f in found]

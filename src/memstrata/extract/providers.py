@@ -75,7 +75,7 @@ def provider_en(clause: str) -> list[Finding]:
     ``user.airline = Lufthansa``, "We ship orders with DHL" → ``shipping.carrier = DHL``), ``[]`` for any other."""
     m = _PROVIDER_EN.match(clause.strip())
     if m is None or _NOT_A_PROVIDER.search(m.group("v")):
-        return []
+        return held_en(clause)
     verb = m.group("verb").lower()
     purpose, preps, said = _VERBS_EN[verb]
     if (m.group("prep") or "").lower() not in preps or (m.group("what") and purpose != "carrier") \
@@ -89,6 +89,33 @@ def provider_en(clause: str) -> list[Finding]:
     if purpose == "carrier":  # what one ships with is the carrier: DHL, or a carrier no list names (Aramex)
         return attribute_finding("carrier", value, clause, "en", confidence=CONF_PREFER)
     return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
+
+
+#: A provider one is "on" or "with" ("I'm on T-Mobile", "We're with Chase", "I'm with Geico for car insurance"): the
+#: name, and what it provides at most.
+_HELD_EN = lazy_regex(
+    r"^(?:(?:these days|nowadays|now|currently)\s*,?\s+)?(?:i'm|i am|we're|we are)\s+"
+    r"(?:(?:now|currently|still|also|just)\s+)*(?:on|with)\s+"
+    rf"(?P<v>{_NAME_EN})(?:\s+(?:now|these days|nowadays|currently))?"
+    r"(?:\s+for\s+(?:my|our)?\s*(?P<service>(?:[a-z]+\s+)?(?:phone|cell|mobile|internet|broadband|wifi|insurance|"
+    r"banking|checking|savings|plan|service|coverage|line)))?(?:\s+(?:now|these days|nowadays|currently))?$", _IC)
+
+
+def held_en(clause: str) -> list[Finding]:
+    """A provider the speaker holds a line, a plan, an account or a policy with, said with "on" / "with" ("I'm on
+    T-Mobile" → ``user.mobile_carrier = T-Mobile``, "I'm with Chase" → ``user.bank``): a name the list knows as such a
+    provider (``tool_kinds.HELD_WITH``), keyed by its kind (``tool_kinds.PROVIDER_KEYS``) so a switch to another of
+    that kind ends it. "I'm on it", "I'm with my sister", "I'm on Netflix" (no such provider) and "I'm on Delta" (a
+    flight) name none."""
+    m = _HELD_EN.match(clause.strip())
+    if m is None:
+        return []
+    value = tool_kinds.spelled(m.group("v"))
+    kind = tool_kinds.kind_of(value)
+    if kind not in tool_kinds.HELD_WITH:
+        return []
+    key, said = tool_kinds.PROVIDER_KEYS[kind]
+    return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))]
 
 
 def _a_company(name: str) -> bool:
@@ -118,6 +145,27 @@ _NOT_A_SHOP = lazy_regex(r"(?:超市|商场|市场|菜场|便利店|商店|小�
                          r"线上|线下|手机|电脑|app|APP|网站)|^(?:家|家里|公司|单位|学校|老家)$")
 
 
+#: 我用的是中国移动, 我家宽带用的是长城宽带, 我是中国联通的用户, 我的手机卡是中国电信的: a provider one holds a line, a
+#: plan or a policy with, named.
+_HELD_ZH = lazy_regex(
+    r"^我(?:们|家)?(?:的)?(?:手机|手机卡|手机号|电话卡|宽带|网络|保险|车险|医保)?(?:现在|目前|一直|平时)?"
+    r"(?:用的是|用的|在用|用|是)(?P<v>[\u4e00-\u9fffA-Za-z&-]{2,8}?)(?:的)?(?P<tail>卡|号|用户|套餐|宽带|保险)?$")
+
+
+def held_zh(clause: str) -> list[Finding]:
+    """A provider named after 我用的是 / 我是…的用户 (我用的是中国移动 → ``user.mobile_carrier = 中国移动``), of a kind
+    one holds with (``tool_kinds.HELD_WITH``), keyed as ``held_en`` keys it; ``[]`` for any other."""
+    m = _HELD_ZH.match(clause.strip())
+    # 平安保险, 长城宽带: the name may end in what it provides
+    value = next((v for v in (f"{m.group('v')}{m.group('tail') or ''}", m.group("v")) if tool_kinds.kind_of(v)),
+                 "") if m else ""
+    kind = tool_kinds.kind_of(value) if value else None
+    if kind not in tool_kinds.HELD_WITH:
+        return []
+    key, _ = tool_kinds.PROVIDER_KEYS[kind]
+    return [Finding(key, value, CONF_PREFER, clause, statement=f"用的是{value}")]
+
+
 def provider_zh(clause: str) -> list[Finding]:
     """The provider a Chinese clause says the speaker habitually uses (我一般坐国航 → ``user.airline = 国航``,
     我一般用招商银行 → ``user.bank``, 我平时在盒马买菜 → ``user.shopping``), ``[]`` for any other."""
@@ -130,7 +178,7 @@ def provider_zh(clause: str) -> list[Finding]:
         habit = re.search(r"一般|通常|平时|平常|经常|总是|一直|主要|习惯|常常", clause)
         statement = f"{habit.group(0) if habit else ''}{verb}{value}" + ("购物" if purpose == "shopping" else "")
         return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
-    return []
+    return held_zh(clause)
 
 
 #: How one pays said in English: "I usually pay with Apple Pay", "I always pay by card", "I pay for everything in cash".

@@ -4,7 +4,8 @@
 Slack, because Linear and Jira do one job. The fact engine (``facts.switch``) asks this module
 for the kind of the new value and of each thing used; two things of different kinds are never
 rivals. The list is short on purpose: common team tools whose name is unambiguous, the common music and video
-streaming services, and the common airlines and banks one uses (``extract.providers``), in English and Chinese. A
+streaming services, the common airlines and banks one uses (``extract.providers``) and the mobile carriers, home
+internet providers and insurers one holds a line, a plan or a policy with, in English and Chinese. A
 name not listed has no kind and may be a rival of anything (see ``facts.switch``).
 
 The list also tells a name said in lower case ("We use jira") from a word: a listed name that is no
@@ -51,7 +52,29 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "bank": ("Chase", "Wells Fargo", "Bank of America", "Citi", "Citibank", "HSBC", "Barclays", "Santander",
              "Revolut", "Monzo", "N26", "Capital One", "招商银行", "招行", "工商银行", "工行", "建设银行", "建行",
              "中国银行", "中行", "农业银行", "农行", "交通银行", "交行"),
+    # providers one holds a plan, a line or a policy with ("I'm on T-Mobile", "I'm with Geico"): one at a time
+    "mobile carrier": ("T-Mobile", "Verizon", "Verizon Wireless", "AT&T", "Sprint", "Mint Mobile", "Google Fi",
+                       "Visible", "Cricket Wireless", "Boost Mobile", "US Mobile", "Metro by T-Mobile", "Vodafone",
+                       "EE", "O2", "giffgaff", "Three UK", "Rogers", "Telus", "Optus", "Telstra", "中国移动",
+                       "中国联通", "中国电信"),
+    "broadband": ("Comcast", "Xfinity", "Spectrum", "Cox", "Verizon Fios", "Fios", "AT&T Fiber", "Google Fiber",
+                  "Frontier", "Starlink", "Virgin Media", "BT Broadband", "Sky Broadband", "长城宽带"),
+    "insurer": ("Geico", "Progressive", "State Farm", "Allstate", "Liberty Mutual", "Nationwide", "USAA",
+                "Farmers Insurance", "Lemonade", "Aviva", "Admiral", "Direct Line", "Kaiser Permanente", "Aetna",
+                "Cigna", "Blue Cross", "UnitedHealthcare", "中国平安", "平安保险", "中国人寿", "太平洋保险",
+                "众安保险"),
 }
+
+#: Kinds of provider one has one of at a time, each with the key it is stored under and how it is said in English
+#: (``extract.providers``; ``facts.switch``: a switch to one is that provider even when it ends none).
+PROVIDER_KEYS: dict[str, tuple[str, str]] = {
+    "bank": ("user.bank", "banks with {v}"), "airline": ("user.airline", "flies with {v}"),
+    "mobile carrier": ("user.mobile_carrier", "has their phone line with {v}"),
+    "broadband": ("user.broadband", "gets home internet from {v}"),
+    "insurer": ("user.insurer", "is insured with {v}"),
+}
+#: The provider kinds one is "on" or "with" ("I'm on T-Mobile", "I'm with Chase"): an airline one is on is a flight.
+HELD_WITH = ("bank", "mobile carrier", "broadband", "insurer")
 
 
 #: Listed names that are English words too: said in lower case they are the word ("we use bamboo", "the
@@ -60,7 +83,9 @@ _WORDS = frozenset({"linear", "monday", "shortcut", "basecamp", "teams", "discor
                     "confluence", "obsidian", "coda", "roam", "bear", "quip", "jenkins", "drone", "bamboo", "zoom",
                     "whereby", "sketch", "azure", "oracle", "chrome", "safari", "edge", "brave", "opera", "arc",
                     "outlook", "lark", "travis", "redis", "cassandra", "teambition", "united", "delta", "southwest",
-                    "emirates", "chase", "citi", "ana", "capital one", "santander", "tidal", "pandora", "peacock"})
+                    "emirates", "chase", "citi", "ana", "capital one", "santander", "tidal", "pandora", "peacock",
+                    "progressive", "visible", "spectrum", "frontier", "nationwide", "farmers insurance", "lemonade",
+                    "three uk", "ee", "o2", "rogers", "cricket wireless", "cox", "sprint", "admiral", "direct line"})
 
 
 #: Attributes (folded, words apart) whose key holds one thing of a kind at a time: "my browser is Chrome"
@@ -81,6 +106,12 @@ _SLOTS: dict[str, str] = {
     **dict.fromkeys(("cloud", "cloud provider"), "cloud"),
     **dict.fromkeys(("bank",), "bank"),
     **dict.fromkeys(("airline",), "airline"),
+    **dict.fromkeys(("mobile carrier", "phone carrier", "cell carrier", "cell phone carrier", "wireless carrier",
+                     "mobile provider", "phone provider", "cell provider", "mobile network", "手机运营商", "运营商"),
+                    "mobile carrier"),
+    # not "insurance", "broadband": "my car insurance is $140 a month" holds an amount, no insurer
+    **dict.fromkeys(("internet provider", "internet service provider", "isp", "broadband provider"), "broadband"),
+    **dict.fromkeys(("insurer", "insurance company", "insurance provider", "保险公司"), "insurer"),
     **dict.fromkeys(("music app", "music service", "music streaming", "听歌软件", "音乐软件", "音乐app"),
                     "music streaming"),
 }

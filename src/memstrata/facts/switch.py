@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from memstrata.extract import purposes, shapes, vehicles
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import key_spec
-from memstrata.extract.tool_kinds import kind_of, kind_of_key, slot_keys
+from memstrata.extract.tool_kinds import PROVIDER_KEYS, kind_of, kind_of_key, slot_keys
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
 from memstrata.text.tokens import normalise_value
@@ -52,9 +52,9 @@ USED_KEY = "tool.uses"
 USED_KEYS = (USED_KEY, SWITCH_KEY)
 
 
-#: Kinds of provider one has one of at a time (``extract.tool_kinds``), each with the key ``extract.providers``
-#: stores it under and how it is said in English: a switch to one is that provider even when it ends none.
-_PROVIDERS = {"bank": ("user.bank", "banks with {v}"), "airline": ("user.airline", "flies with {v}")}
+#: Kinds of provider one has one of at a time, each with its key and how it is said in English: a switch to one is
+#: that provider even when it ends none (``tool_kinds.PROVIDER_KEYS``).
+_PROVIDERS = PROVIDER_KEYS
 
 
 def as_used(cand: FactCandidate) -> FactCandidate:
