@@ -20,6 +20,9 @@ written at that reader, with the reason.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 #: One occasion: "this time", "this once".
 THIS_TIME_EN = r"this\s+(?:time|once)"
 #: The day at hand: "today", "tonight".
@@ -41,3 +44,26 @@ THIS_TIME_ZH = r"这次|这一次|这回|这单"
 DAYS_ZH = r"(?<!从)(?:今天|明天)(?!起|开始)"
 #: For the time being: 暂时.
 FOR_NOW_ZH = r"暂时"
+
+
+#: A standing word before the speaker's own thing: "From now on, my packages go with DHL", 以后我的快递都用顺丰.
+_BEFORE_OWN = (rf"^\s*(?:(?:{STANDING_EN})\s*,?\s*(?=(?:my|our)\s)"
+               rf"|(?:{STANDING_ZH})\s*[，,]?\s*(?=我(?:们|家)?的))")
+
+
+def before_own(sentence: str) -> str | None:
+    """The sentence without a standing word that opens it before the speaker's own thing ("From now on my packages go
+    with DHL" → "my packages go with DHL", 以后我的快递都用顺丰 → 我的快递都用顺丰), which states the same thing as
+    standing: the topic patterns read a standing word's clause as a habit ("my packages go with DHL" was stored so).
+    ``None`` for any other sentence."""
+    m = re.match(_BEFORE_OWN, sentence, re.IGNORECASE)
+    return sentence[m.end():] if m else None
+
+
+def after_standing_zh(rewrite: Callable[[str], str], sentence: str) -> str:
+    """``rewrite`` applied to what follows a standing word that opens a Chinese sentence before 我, the word kept
+    (以后我的快递都用顺丰: the spoken order read in 我的快递都用顺丰 is read after 以后 too, 以后我都用顺丰;
+    before, 以后我 was cut off the 的 after it and a habit 的快递都用顺丰 stored); to the whole sentence when none
+    opens it."""
+    m = re.match(rf"^\s*(?:{STANDING_ZH})\s*[，,]?\s*(?=我)", sentence)
+    return sentence[: m.end()] + rewrite(sentence[m.end():]) if m else rewrite(sentence)

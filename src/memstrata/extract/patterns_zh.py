@@ -58,7 +58,7 @@ from memstrata.text.tokens import is_cjk
 _QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
                        r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
 _HABIT = lazy_regex(rf"^(?:我)?(?:{STANDING_ZH}|之后|"
-                    r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
+                    r"(?P<weak>下次|每次))(?:我(?:们的?|家的|的)?)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 
 
 #: Where an allergy statement ends though no comma says so: chat runs 我对花生过敏所以不要放花生 and

@@ -40,6 +40,7 @@ from memstrata.extract import (
     directives,
     excepted,
     family_named,
+    for_now,
     forbidden,
     former,
     gone,
@@ -263,6 +264,9 @@ def _whole(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
     deflection = deflected.read(sentence, said_at, _find)
     if deflection is not None:
         return deflection
+    # "From now on my packages go with DHL": the standing thing, read as said without the standing word
+    if (own := for_now.before_own(sentence)) and (said := _whole(own, said_at)):
+        return said
     language = detect_language(sentence)
     return ([(f, language) for f in conventions.find(sentence, language)]
             or corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import reminders, roles, tool_roles
+from memstrata.extract import for_now, reminders, roles, tool_roles
 from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.informal import (
     favourite_now,
@@ -96,7 +96,8 @@ def tidy(sentence: str) -> str:
     text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", roles.NOTE_LABEL.sub("", text.translate(_QUOTES))))
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
-    text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
+    # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁, and after a standing word (以后我的快递都用顺丰: 以后我都用顺丰)
+    text = for_now.after_standing_zh(spoken_order_zh, reminders.as_plan(without_declarative_ne(text)))
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
     text = since_said_zh(text) if "从" in text else text  # 我从去年开始学吉他: 我去年开始学吉他
     text = named_relation_plain(text) if "我" in text else text  # 我的好朋友王芳是个医生: 我朋友王芳是个医生
