@@ -79,7 +79,10 @@ class Finding:
 
 
 #: A comma that ends a clause: not one inside a number ("$2,000", "1,500 km" are one amount, not "$2" and "000").
-CLAUSE_COMMA = r",(?!(?<=\d,)\d{3}(?!\d))"
+#: A comma between weekdays lists them ("on Mondays, Wednesdays and Fridays", "Monday, Wednesday and Friday
+#: evenings"): no clause ends there (the habit was cut to "go to the gym on Mondays").
+CLAUSE_COMMA = (r",(?!(?<=\d,)\d{3}(?!\d))(?!(?:(?<=[Dd]ay,)|(?<=[Dd]ays,))\s*(?:(?:and|or)\s+)?"
+                r"(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?\b)")
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:

@@ -192,7 +192,9 @@ _AMOUNT_EN = (rf"(?:{_NUMBER_EN}(?:\s*(?:-|to|or)\s*{_NUMBER_EN})?|a couple(?: o
 FREQUENCY_EN = (
     rf"(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:{_DAYS}|day|morning|night|evening|afternoon|week|weekend|"
     rf"month|year|weekday)|daily|nightly|weekly|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAYS_PLURAL}|weekend mornings|"
-    rf"{_DAY}\s+(?:mornings|evenings|nights|afternoons))|at\s+weekends|"
+    rf"{_DAYS}\s+(?:mornings|evenings|nights|afternoons))|at\s+weekends|"
+    # "Monday, Wednesday and Friday evenings": the days' parts in the plural, every such day
+    rf"{_DAYS}\s+(?:mornings|evenings|nights|afternoons)|"
     r"(?:once|twice|three times|four times|five times|\d+ times|a few times|several times|a couple (?:of )?times)"
     r"\s+(?:a|per|each|every)\s+(?:day|week|month|year)|most\s+(?:days|mornings|evenings|nights|weekends)|"
     r"in\s+the\s+(?:mornings|evenings|afternoons)|before\s+work|after\s+work|"

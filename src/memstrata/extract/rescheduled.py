@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from memstrata.extract import gazetteer
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.habits import said_of_user
 from memstrata.extract.subject_zh import NAME as NAME_ZH
@@ -31,8 +32,9 @@ _IC = re.IGNORECASE
 _DAY_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays"
 #: When a routine is done, said at the end or the start of it: "on Sundays", "every Thursday at 6pm",
 #: "on Mondays and Thursdays", "at 7am".
-_WHEN_EN = (rf"(?:(?:on|every)\s+)?(?:{_DAY_EN})(?:\s*(?:,|and|&|or)\s*(?:{_DAY_EN}))*(?:\s+at\s+{CLOCK_EN})?"
-            rf"|at\s+{CLOCK_EN}")
+_WHEN_EN = (rf"(?:(?:on|every)\s+)?(?:{_DAY_EN})(?:\s*(?:,|and|&|or)\s*(?:{_DAY_EN}))*"
+            r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
+            rf"(?:\s+at\s+{CLOCK_EN})?|at\s+{CLOCK_EN}")
 _AT_END_EN = lazy_regex(rf"^(?P<act>.+?),?\s+(?P<when>{_WHEN_EN})$", _IC)
 _AT_START_EN = lazy_regex(rf"^(?P<when>(?:on|every)\s+(?:{_DAY_EN})(?:\s+at\s+{CLOCK_EN})?),?\s+"
                           r"(?:i(?:'ll|\s+will)\s+)?(?P<act>.+)$", _IC)
@@ -142,16 +144,45 @@ def _moved(finding: Finding, lang: str) -> list[Finding]:
             replace(finding, value=value, statement=value if finding.statement else "")]
 
 
+#: A routine's new days said of the activity alone: "Gym is now Tuesday and Thursday evenings instead", "Swimming is
+#: now Mondays and Fridays", "Yoga moved to Wednesdays".
+_NOW_ON_EN = lazy_regex(
+    rf"^(?P<act>[a-z][\w' -]{{1,30}}?)\s+(?:(?:is|are|'s)\s+now(?:\s+on)?|(?:has\s+been\s+|was\s+|got\s+)?"
+    rf"(?:moved|changed|switched|shifted)\s+to)\s+(?P<when>{_WHEN_EN})(?:\s+(?:now|instead))*$", _IC)
+#: Days said as a routine's: in the plural ("Mondays"), two or more ("Tuesday and Thursday"), or "every".
+_ROUTINE_DAYS = lazy_regex(rf"\b(?:every\s|(?:{_DAY_EN})\s*(?:,|and|&|or)\s*(?:{_DAY_EN})|[a-z]+days\b)", _IC)
+#: A routine's activity named alone: a sport or pastime (``gazetteer``), the gym, lessons, a class, practice.
+_ACTIVITY_WORD = lazy_regex(r"(?:^|\s)(?:gym|lessons?|class(?:es)?|practice|training|workouts?|sessions?|"
+                            r"[a-z]+ing)$", _IC)
+
+
+def _now_on(clause: str) -> tuple[str, str] | None:
+    """(activity, when) of a routine's new days said of the activity alone ("Gym is now Tuesday and Thursday evenings
+    instead" → ("Gym", "Tuesday and Thursday evenings")); ``None`` unless the days are a routine's (``_ROUTINE_DAYS``:
+    "Dinner is now Friday" is one evening) and the activity is one (a sport, a pastime, the gym, lessons, practice)."""
+    m = _NOW_ON_EN.match(clause.strip().rstrip(".!"))
+    if m is None or not _ROUTINE_DAYS.search(m.group("when")):
+        return None
+    act = m.group("act").strip()
+    hit = gazetteer.lookup(act)
+    pastime = hit is not None and hit.key in ("sport.like", "hobby.like") and (hit.start, hit.end) == (0, len(act))
+    return (act, m.group("when")) if pastime or _ACTIVITY_WORD.search(act) else None
+
+
 def moved_en(clause: str, sentence: str = "") -> list[Finding]:
     """"My piano lessons moved to Thursdays": the habits of the piano lessons withdrawn, then the lessons on their new
     day (``preference.habit`` "piano lessons on Thursdays"); ``[]`` for any other clause, and in a ``sentence`` that
     supposes (``_SUPPOSED``)."""
     m = _MOVED_EN.match(clause.strip().rstrip(".!"))
-    if m is None or _SUPPOSED.search(sentence):
+    alone = _now_on(clause) if m is None else None
+    if (m is None and alone is None) or _SUPPOSED.search(sentence):
         return []
-    act, when = (m.group("act"), m.group("when")) if m.group("act") else (m.group("act2"), m.group("when2"))
+    if alone is not None:  # "Gym is now ...": the sentence's capital, no name
+        act, when = alone[0][:1].lower() + alone[0][1:], alone[1]
+    elif m is not None:
+        act, when = (m.group("act"), m.group("when")) if m.group("act") else (m.group("act2"), m.group("when2"))
     act = act.strip()
-    if not m.group("act") and not m.group("det") and not act[:1].islower():
+    if m is not None and not m.group("act") and not m.group("det") and not act[:1].islower():
         return []  # "I moved Tom to Thursdays": a name moved; "I moved yoga to Thursdays" the user's yoga
     if re.fullmatch(r"(?:it|that|this|them|one|appointment|meeting|flight|date|deadline)", act, _IC) or someones(act):
         return []  # "My wife's yoga class moved to Thursdays": her routine, not the user's
