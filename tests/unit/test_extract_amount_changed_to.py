@@ -53,3 +53,17 @@ def test_the_amount_as_first_said_is_kept() -> None:
 ])
 def test_no_amount_of_the_users_gives_nothing(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("我的通勤时间是一个小时。", "一个小时"),
+    ("我的通勤时间是一个半小时。", "一个半小时"),
+    ("我的房租是一个月三千。", "一个月三千"),
+])
+def test_a_span_of_time_keeps_its_one(text: str, value: str) -> None:
+    """一个小时 is an amount said whole, no classifier before a thing (the value was 小时, 半小时, 月三千)."""
+    assert [v for _, v in _read(text)] == [value]
+
+
+def test_a_classifier_before_a_thing_still_goes() -> None:
+    assert _read("我的车是一辆特斯拉。") == [("user.car", "特斯拉")]

@@ -173,7 +173,8 @@ def _what_they_are(attribute: str, value: str | None) -> bool:
 
 
 #: A classifier before the value ("a"): 一辆特斯拉, 个小区, 辆特斯拉 (a bare 台 or 家 may open a name: 台北).
-_CLASSIFIER = lazy_regex(r"^(?:一(?:辆|台|个|部|款|只|条|件|家)|个|辆|只)(?=.)")
+#: Not before a span of time: 一个小时, 一个半小时, 一个月三千 are amounts said whole (once 小时, 半小时, 月三千).
+_CLASSIFIER = lazy_regex(r"^(?:一(?:辆|台|个|部|款|只|条|件|家)|个|辆|只)(?=.)(?!半|多|小时|钟头|月|星期|礼拜)")
 #: 我工作的公司是腾讯, 我住的城市是上海, 我常点的咖啡是燕麦拿铁, 我老婆工作的公司是华为: the thing named by
 #: what one does with it, as 我的公司是… names it (the verbs of working, living, using, having one's things;
 #: 最喜欢的 is a favourite's).
