@@ -26,6 +26,9 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("June 12 is my son's graduation.", ("schedule.event", "graduation", "son")),
     ("This Saturday is my sister's wedding.", ("schedule.event", "wedding", "sister")),
     ("March 3rd is my birthday.", ("identity.birthday", "March 3rd", "")),
+    # a Chinese date first and an English thing: read by the English shapes
+    ("12月18日 是我儿子的 sports day。", ("schedule.event", "sports day", "son")),
+    ("12月18日是我的 job interview。", ("schedule.event", "job interview", "")),
 ])
 def test_a_date_said_first_dates_the_thing(text: str, fact: tuple[str, str, str]) -> None:
     assert _read(text) == [fact]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import kin
 from memstrata.extract.subject_zh import RELATION
 from memstrata.text.regex import lazy_regex
 
@@ -30,7 +31,8 @@ _OWNER_FIRST_EN = lazy_regex(
 #: A day named in Chinese: 12月18日, 12月18号, 3月5日.
 _DATE_ZH = r"\d{1,2}月\d{1,2}[日号]"
 _OWNER_FIRST_ZH = lazy_regex(
-    rf"^(?P<date>{_DATE_ZH})\s*(?:就)?是\s*(?P<whose>我(?:们)?(?:{RELATION})?的)\s*(?P<thing>[^，,。！!？?]+?)\s*(?P<end>[。！!]?)$")
+    rf"^(?P<date>{_DATE_ZH})\s*(?:就)?是\s*(?P<whose>我(?P<we>们)?(?P<rel>{RELATION})?的)\s*(?P<thing>[^，,。！!？?]+?)\s*"
+    r"(?P<end>[。！!]?)$")
 
 
 def owner_first(sentence: str) -> str:
@@ -48,7 +50,11 @@ def owner_first(sentence: str) -> str:
         date = m.group("date")
         date = date[:1].lower() + date[1:] if m.group("rel") else f"on {date}"  # "is next Friday", "is on March 3rd"
         return f"{m.group('thing')} is {date}"
-    if (m := _OWNER_FIRST_ZH.match(text)) is not None:
+    if (m := _OWNER_FIRST_ZH.match(text)) is not None and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", m.group("thing")):
+        # 12月18日是我儿子的 sports day: the English thing read by the English shapes, "my son's sports day is on ..."
+        whose = f"{'our' if m.group('we') else 'my'}" + (f" {kin.subject(m.group('rel'))}'s" if m.group("rel") else "")
+        return f"{whose} {m.group('thing')} is on {m.group('date')}"
+    if m is not None:
         verb = "是" if m.group("thing").endswith("生日") else "在"
         return f"{m.group('whose')}{m.group('thing')}{verb}{m.group('date')}{m.group('end')}"
     return sentence
