@@ -67,3 +67,15 @@ def test_a_span_of_time_keeps_its_one(text: str, value: str) -> None:
 
 def test_a_classifier_before_a_thing_still_goes() -> None:
     assert _read("我的车是一辆特斯拉。") == [("user.car", "特斯拉")]
+
+
+@pytest.mark.parametrize(("provider", "price"), [
+    ("My phone plan is with Verizon.", "My phone plan went up to $55 a month."),
+    ("My car insurance is with Geico.", "My car insurance is $140 a month."),
+])
+def test_what_a_service_costs_is_no_provider(provider: str, price: str) -> None:
+    """A price of a plan, a policy or a contract has its own key: "My phone plan went up to $55" took the place of
+    "My phone plan is with Verizon" (one key, ``user.phone_plan``)."""
+    (provider_key, _), = _read(provider)
+    (price_key, _), = _read(price)
+    assert price_key == f"{provider_key}_cost"

@@ -102,6 +102,11 @@ _WITH_PROVIDER = lazy_regex(r"^(?:with|through|via)\s+"
                             r"(?P<v>(?-i:[A-Z][\w.&'-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w.&'-]*){0,3}))$", _IC)
 
 
+#: A price: "$55 a month", "£30", "120 dollars", "about $140".
+_PRICE = lazy_regex(r"^(?:about\s+|around\s+|roughly\s+|just\s+(?:over|under)\s+)?(?:[$€£¥]\s?\d|\d[\d,.]*\s*"
+                    r"(?:dollars?|bucks|euros?|pounds?|usd|eur|gbp|yuan|a\s+month|per\s+month|/mo)\b)", _IC)
+
+
 #: A person said by kind and name ("a guy named Rick", "a woman called Dana"): the name is the value.
 _PERSON_NAMED = lazy_regex(r"^(?:guy|man|woman|lady|person|girl|fellow|dude|gentleman)\s+(?:named|called)\s+"
                            r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))$", _IC)
@@ -211,6 +216,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
                                   r"family|group|product|school|car|flat|apartment)", owner, _IC):
         return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
+    if _SERVICE.search(attr) and _PRICE.match(value):
+        attr = f"{attr} cost"  # "my phone plan is $55 a month": what it costs, never the provider "with Verizon" is
     found = attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
     if (kind := tool_kinds.kind_of(value)) in tool_kinds.PROVIDER_KEYS:  # "My carrier is AT&T": the phone's, no courier
         found = [replace(f, key=tool_kinds.PROVIDER_KEYS[kind][0]) if f.key == "shipping.carrier" else f for f in found]
