@@ -19,13 +19,15 @@ def change_of(change: FactChange) -> tuple[str, str, list[str]]:
     return change.action, change.fact.value, [p.value for p in change.previous]
 
 
-def stored_facts(folder: Path, *messages: str, start: datetime) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+def stored_facts(folder: Path, *messages: str, start: datetime,
+                 own: bool = False) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     """``(active, superseded)`` ``(key, value)`` pairs after ``messages`` are added in order to one new memory of
-    user ``u1`` in ``folder`` (rules only, no embedder), a minute apart from ``start``."""
+    user ``u1`` in ``folder`` (rules only, no embedder), a minute apart from ``start``; with ``own``, only the
+    user's own facts (no other person as their subject)."""
     folder.mkdir(parents=True, exist_ok=True)
     with Memory(folder / "m.db", embedder=None, user_id="u1") as mem:
         for i, message in enumerate(messages):
             mem.add(message, created_at=start + timedelta(minutes=i))
-        facts = mem.list(kind="fact", status="all", limit=100)
+        facts = [f for f in mem.list(kind="fact", status="all", limit=100) if not (own and f.subject)]
     return ({(f.key, f.value) for f in facts if f.status == "active"},
             {(f.key, f.value) for f in facts if f.status == "superseded"})

@@ -9,12 +9,12 @@ the time the state began): now they are the husband's and the sister's."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from tests.factvalues import stored_facts
 
-from memstrata import Memory
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
@@ -25,13 +25,8 @@ def _read(text: str) -> list[tuple[str, str, str]]:
 
 
 def _stored(tmp_path: Path, *messages: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """(active, superseded) (key, value) of the user's own facts after ``messages`` are added in order."""
-    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
-        for n, text in enumerate(messages):
-            mem.add(text, created_at=_AT + timedelta(minutes=n))
-        facts = [f for f in mem.list(kind="fact", status="all", limit=100) if not f.subject]
-    return ({(f.key, f.value) for f in facts if f.status == "active"},
-            {(f.key, f.value) for f in facts if f.status == "superseded"})
+    """(active, superseded) (key, value) of the user's own facts after ``messages`` (``stored_facts``)."""
+    return stored_facts(tmp_path, *messages, start=_AT, own=True)
 
 
 @pytest.mark.parametrize(("text", "org"), [
