@@ -140,9 +140,24 @@ def after_other_script(sentence: str) -> str | None:
     if cut is None or len(run) > MAX_OTHER_SCRIPT_WORDS or QUERY_STOPWORDS.intersection(run):
         return None
     rest = LEADING_SYMBOLS.sub("", sentence[cut:])
-    if _NAME.fullmatch(sentence[:cut].strip()) and is_cjk(rest[:1]) and not rest.startswith(("我", "咱")):
+    before = sentence[:cut].strip()
+    if _NAME.fullmatch(before) and is_cjk(rest[:1]) and not rest.startswith(("我", "咱")):
         return None  # "Tom住在长沙": the name is whom the clause is about, no word that hid the user's clause
+    if is_cjk(before[:1]) and _PREDICATE_FIRST.match(rest) and before not in ("我", "我们", "咱们"):
+        # "我老公 is allergic to shellfish": the Chinese words are the subject of an English predicate, never a
+        # word that hid the user's clause; a relative is said in English, anyone else reads nothing
+        relative = _MY_KIN_ZH.fullmatch(before)
+        if relative is None or relative.group("w") not in kin.ZH_WORDS:
+            return None
+        return f"my {kin.subject(relative.group('w'))} {rest}"
     return rest or None
+
+
+#: An English clause that opens with its predicate, no subject of its own: "is allergic to ...", "loves jazz",
+#: "works at Google", "can't eat gluten" (a lower-case first word that is no pronoun).
+_PREDICATE_FIRST = lazy_regex(r"^(?!(?:i|i'm|im|i've|i'd|i'll|my|we|we're|our|me)\b)[a-z][a-z']*\b")
+#: A relative said in Chinese as the speaker's: 我老公, 我的女儿, 老公.
+_MY_KIN_ZH = lazy_regex(r"(?:我的?)?(?P<w>[\u4e00-\u9fff]{1,4})")
 
 
 def split_languages(sentence: str) -> list[str]:
