@@ -53,13 +53,14 @@ _NOT_A_VALUE_EN = lazy_regex(r"(?i)^(?:to|i|i'm|i've|we|you|he|she|they|it|that|
 _FILLER_ZH = r"(?:(?:那个|嗯+|呃+|啊|哦|噢|诶|哎呀?|唉|不好意思|抱歉|sorry|Sorry|哈哈|不对|不是的?|错了)[，,、。\s]*)"
 #: What says the speaker misspoke: 说错了, 打错了, 写错了, 口误, 我是说, 我的意思是, 应该是, 更正一下.
 _MARK_ZH = (r"(?:我?(?:刚才|刚刚)?(?:说错了|打错了|写错了|打错字了|说错|打错|写错|口误了?|搞错了)|我是说|我的意思是|"
-            r"更正一下|纠正一下)")
+            # the English marks in a message that names its value in Chinese: "Sorry I meant 电信，不是移动"
+            r"更正一下|纠正一下|(?i:i\s+meant(?:\s+to\s+say)?|i\s+mean)\b)")
 _VALUE_ZH = lazy_regex(
     rf"^\s*{_FILLER_ZH}*(?:{_MARK_ZH}[，,。！!：:\s]*{_FILLER_ZH}*)?(?:(?:应该|其实|其实应该)?是)?"
     # 说错了，是在杭州工作: the place, without the verb of what one does there (工作, 上班, 上学)
     # 口误，我在深圳不是广州: the place said with 我在 and the one it is not
     r"(?:我(?=在|住在|去|到))?(?:在|住在|去|到)?(?P<v>[^，,。！？!?；;]{1,12}?)(?<=[\u4e00-\u9fffA-Za-z0-9])"
-    r"(?:(?<=[\u4e00-\u9fff])(?:工作|上班|上学|读书|念书|生活|住))?(?:[，,]?(?:而)?不是[^，,。！？!?；;]{1,8})?"
+    r"(?:(?<=[\u4e00-\u9fff])(?:工作|上班|上学|读书|念书|生活|住))?(?:[，,]?\s*(?:(?:而)?不是|(?i:not)\s+)[^，,。！？!?；;]{1,8})?"
     r"(?:才对|吧|啦|哈|哦)?[。！!.\s]*$")
 #: The start of a clause, no value: 我是说我不想去, 应该是这样, 说错了，是他.
 _NOT_A_VALUE_ZH = lazy_regex(r"^(?:我|你|他|她|它|这|那|不|没|也|都|就|还|要|会|想|能|可以|的|了|对|错|吗|呢)"
@@ -110,7 +111,7 @@ _MARKED_EN = lazy_regex(r"(?i)\b(?:oops|whoops|my bad|typo|misspoke|i meant|i me
                         # "*Pittsburgh": the written sign of a typo put right
                         r"|^\s*\*")
 #: 不对 / 不好意思 before the value: what was said is put right (不对，是后天); 不对吧？ asks, and names no value.
-_MARKED_ZH = lazy_regex(rf"{_MARK_ZH}|应该是|不对|不好意思|抱歉|更正|纠正|错了")
+_MARKED_ZH = lazy_regex(rf"{_MARK_ZH}|应该是|不对|不好意思|抱歉|更正|纠正|错了|(?i:\bsorry\b)")
 
 
 #: A number with at most a unit after it: 41, 42码, 65 kg, 一米七五, 3.5.
