@@ -184,6 +184,9 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
         value = called.group("v")  # "Our plumber is a guy named Rick": Rick
     provider = m is not None and _SERVICE.search(m.group("attr")) and (held := _WITH_PROVIDER.match(value))
     value_said = value
+    thing_held = _held_on(value) if m is not None and not provider else None
+    if thing_held is not None:
+        value = thing_held[0]  # "My phone is an iPhone 15 on Verizon": the phone; the carrier is its own fact
     if provider and held:
         value = held.group("v")  # "My phone plan is with Verizon": Verizon
     if m is not None and m.group("owner") and not clause[m.end("owner"):].startswith("'s") \
@@ -224,7 +227,32 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if provider:  # "phone plan is with Verizon"
         how = value_said.split()[0].lower()  # "with" / "through" / "via", as said
         found = [replace(f, statement=f.statement.replace(f" is {value}", f" is {how} {value}", 1)) for f in found]
+    if found and thing_held is not None and not owner:
+        _, name, kind = thing_held
+        with_provider = attribute_finding(kind, name, clause, lang)
+        found += [replace(f, key=tool_kinds.PROVIDER_KEYS[kind][0]) for f in with_provider]
     return found
+
+
+#: "an iPhone 15 on Verizon", "a Pixel with T-Mobile": a thing and the provider it is held with, split at the last
+#: "on" / "with" / "through" whose tail is a listed provider one holds a line or an account with.
+_ON_PROVIDER = lazy_regex(r"^(?P<thing>.+?)\s+(?:on|with|through|via)\s+(?P<p>[^\s].*)$", _IC)
+
+
+def _held_on(value: str) -> tuple[str, str, str] | None:
+    """``(thing, provider, kind)`` when ``value`` is a thing said with the provider it is held with ("an iPhone 15 on
+    Verizon" → ``("an iPhone 15", "Verizon", "mobile carrier")``: ``tool_kinds.HELD_WITH``), else ``None``: "a
+    house with a garden", "a plan on paper" name no provider."""
+    m = _ON_PROVIDER.match(value.strip().rstrip(".!"))
+    kind = tool_kinds.kind_of(m.group("p")) if m is not None else None
+    if m is None or kind not in tool_kinds.HELD_WITH or m.group("p") in _LOWER_WORDS:
+        return None
+    return m.group("thing"), m.group("p"), kind
+
+
+#: Listed providers that are English words too, said in lower case ("with chase", "on three"): no provider.
+_LOWER_WORDS = frozenset({"chase", "visible", "spectrum", "frontier", "nationwide", "progressive", "lemonade", "cox",
+                          "sprint", "ee", "o2", "admiral"})
 
 
 #: "The company I work for is Google", "The car I drive is a Tesla", "The coffee I usually order is an oat latte": the
