@@ -74,10 +74,16 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
     zh = re.search(r"[\u4e00-\u9fff]", sentence) is not None
     if starred and not sentence.lstrip().startswith("*"):
         sentence = f"*{sentence.lstrip()}"
+    # 不对，是25号出发, "sorry, I meant leaving on the 5th": the day a plan sets off on, said with its verb
+    sentence, departing = _DEPARTING_EN.subn("", sentence)
     m = (_VALUE_ZH if zh else _VALUE_EN).match(sentence)
     if m is None:
         return None
     value, said_before = m.group("v").strip().rstrip("."), sentence[: m.start("v")]
+    if (leaves := _DEPARTS_ZH.match(value)) is not None and "time" in kinds(leaves.group("t"), loose=True):
+        value, departing = leaves.group("t"), 1
+    if departing and "time" not in kinds(value, loose=True):
+        return None  # "I meant leaving tomorrow morning early": a time alone or nothing
     if not (_MARKED_ZH if zh else _MARKED_EN).search(said_before):
         return None
     clause = _NOT_A_VALUE_ZH.search(value) if zh else (
@@ -92,6 +98,14 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
         return None
 
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
+
+#: The verb of setting off before the day a correction names ("leaving on the 5th", "we leave on June 4"); a
+#: return ("coming back on the 9th") is another date of the trip and none of them.
+_DEPARTING_EN = lazy_regex(r"(?i)(?<=[\s,.:;!-])(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?"
+                           r"(?:leav(?:e|ing)|fly(?:ing)?\s+out|depart(?:ing)?|head(?:ing)?\s+out|set(?:ting)?\s+off)"
+                           r"\s+(?:on\s+)?(?=[^,;!?]*$)")
+#: A day and the verb of setting off after it (25号出发, 2027-01-25走); 回来 is the day of return, none of them.
+_DEPARTS_ZH = lazy_regex(r"^(?P<t>.+?)(?:出发|走|动身|启程|出门)$")
 
 #: A day of the month said with its article ("sorry, I meant the 14th"): a time, though "the" opens no other value.
 _DAY_OF_MONTH_EN = lazy_regex(r"(?i)^the\s+\d{1,2}(?:st|nd|rd|th)$")
@@ -316,10 +330,23 @@ def _time_put_right(old: str, new: str, sort: str) -> str:
         return f"{now.group('pre') or was.group('pre') or ''}{now_core}{now.group('post') or was.group('post') or ''}"
     if _WEEKDAY.fullmatch(new) and (day := _WEEKDAY.search(old)) is not None:
         return old[:day.start()] + new + old[day.end():]
+    if (day_only := _DAY_ALONE.fullmatch(new.strip())) is not None and (
+            dated := _DAY_IN_MONTH.search(old)) is not None:
+        # 1月15号 by 25号 → 1月25号, "March 3" by "the 5th" → "March 5": the month said before is kept, never
+        # the day read alone as one of the month of the correction
+        group = next(g for g in ("d", "d2", "d3") if dated.group(g) is not None)
+        return old[:dated.start(group)] + day_only.group("d") + old[dated.end(group):]
     opened = _DAY_PREPOSITION.match(old)
     return (opened.group(0) if opened and not _DAY_PREPOSITION.match(new) and opened.group(0).strip().isascii()
             else "") + new
 
+
+#: A day of the month said alone: 25号, 18日, "the 5th", "5th".
+_DAY_ALONE = lazy_regex(r"(?i)^(?:the\s+)?(?P<d>\d{1,2})(?:[号日]|st|nd|rd|th)$")
+#: The day within a date that names its month: 1月15号, 2027-01-15, "March 3", "3rd of March", "3 March".
+_DAY_IN_MONTH = lazy_regex(
+    r"\d{1,2}月(?P<d>\d{1,2})(?=[号日])|\d{4}-\d{1,2}-(?P<d2>\d{1,2})\b"
+    r"|(?i:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)(?P<d3>\d{1,2})(?!\d)")
 
 #: A capitalised English name, one word or several: a place where a place may be said.
 _CAPITALISED = lazy_regex(r"(?<![\w'])[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)*")
