@@ -203,6 +203,8 @@ def _changed(clause: str) -> list[Finding]:
             aim, value = cut.group("for"), cut.group("v")
         elif cut is not None and cut.group("for") and re.fullmatch(r"[A-Za-z][\w .+#-]*", cut.group("v")):
             value = cut.group("v").strip()  # 我改用Linux办公了: a purpose no list names is no part of a Latin name
+        if not aim and _DONE_WHERE.match(value):  # 改成在家跑步机上跑: where it is done now, no thing used
+            return []
         eaten = None if aim else _EATEN.match(value)  # 换成了喝茶: what one drinks now, as 改喝茶 says it
         if value.startswith("去") and not m.group("old"):  # 改成去西安: a trip to a city planned (去健身房: no thing
             return _trip_instead(value[1:], clause)  # used, no trip)
@@ -523,6 +525,9 @@ _USED_FOR = lazy_regex(rf"^我们?(?:{_OWNERS})?(?:这边|现在|目前|平时|�
 _SWITCHED_FOR = lazy_regex(rf"^{_FOR_TAIL}")
 #: What a switch is to, with what for after it that the use shapes cut off (腾讯会议开会: 开会).
 _CUT_FOR = lazy_regex(rf"^(?P<v>.+?){_USE_FOR}$")
+#: A switch to where something is done (改成在家做饭, 换成在公司楼下吃饭): a place and a verb, no thing used;
+#: 在线文档 names a thing.
+_DONE_WHERE = lazy_regex(r"^在(?!线)")
 _NOT_USED_ZH = lazy_regex(r"^(?:这|那|它|什么|一个|一些|手|心|电脑|手机)")
 
 
