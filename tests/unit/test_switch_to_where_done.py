@@ -2,8 +2,8 @@
 
 健身房的卡退了，改成在家跑步机上跑 stored ``user.步机上跑 = 在家`` and 改成在家做饭了 ``user.饭 = 在家``: the switch
 (``extract.shapes_zh``) read the place the thing is done at as a thing used, and the rest of the verb phrase as what
-it is used for. Now a switch to 在 + a place reads no such fact; a switch to a thing (改用Notion做笔记, 换成在线文档做笔记,
-换成了喝茶) and a habit said with when (以后改成在家里练瑜伽) are read as before.
+it is used for. Now a switch to 在 + a place reads no such fact; a switch to a thing (改用Notion做笔记,
+换成在线文档做笔记, 换成了喝茶) and a habit said with when (以后改成在家里练瑜伽) are read as before.
 """
 
 from __future__ import annotations
