@@ -73,12 +73,14 @@ _USE_FOR = (r"(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联�
             r"管理项目|管理任务|发消息|打电话|视频)?")
 #: 我用Obsidian, 我们现在用Linear: a thing named in Latin letters (ASCII: ``\w`` ran on into the 汉字 after it, so
 #: 我们用Slack开会 stored ``Slack开会``), used with no purpose said or one cut off (``tool.uses``).
-_PLAIN_USE = lazy_regex(r"^我们?(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
+_PLAIN_USE = lazy_regex(r"^(?:我们?|公司|团队|部门)"
+                        r"(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
                         rf"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){{0,2}}){_USE_FOR}了?$", re.ASCII)
 
-#: 我们用钉钉, 我现在用飞书, 我最近开始用飞书了: a name in 汉字 used, said of a group or of now or a start (said of no
-#: one, 我用手机 is how a thing is done, not what is used).
-_HANZI_USE = lazy_regex(rf"^我(?P<we>们)?(?P<now>(?:现在|目前|一直|平时|主要|都|也|最近|已经|开始)*)(?:在用|用|使用)"
+#: 我们用钉钉, 我现在用飞书, 公司开始用飞书了: a name in 汉字 used, said of a group (we, the company, the team) or of
+#: now or a start (said of no one, 我用手机 is how a thing is done, not what is used).
+_HANZI_USE = lazy_regex(rf"^(?:我(?P<we>们)?|(?P<org>公司|团队|部门))"
+                        r"(?P<now>(?:现在|目前|一直|平时|主要|都|也|最近|已经|开始)*)(?:在用|用|使用)"
                         # 用功, 用心, 用餐: a word of its own, nothing used
                         rf"(?![功心力餐于来得不过完上着了掉])(?P<v>[{_H}]{{2,6}}?){_USE_FOR}了?$")
 #: The head of a common noun: a kind of object, material, money, language or way (筷子, 手机, 电脑, 现金, 英语, 办法):
@@ -91,7 +93,7 @@ def _hanzi_use(clause: str) -> list[Finding]:
     """我们用钉钉, 我們現在用飛書: a thing used named in 汉字, when a group or now is said of it and it is no common
     noun (``_KIND_HEAD``); 我们用筷子 and 我用手机 name no thing."""
     m = _HANZI_USE.match(clause)
-    if m is None or not (m.group("we") or m.group("now")):
+    if m is None or not (m.group("we") or m.group("org") or m.group("now")):
         return []
     value = m.group("v")
     # the noun may run on into what it is used for (筷子吃饭): its first two characters are checked too

@@ -203,6 +203,7 @@ class RuleExtractor:
             last = found[-1][0] if found else last
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found = [(shapes.begun_use(f, sentence), lang) for f, lang in found]  # "I started using Arc": a beginning
+            found = [(shapes.used_before(f, sentence), lang) for f, lang in found]  # …，以前用钉钉: what it replaced
             found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
             found += allergy_denied.denied(found, sentence)  # "I'm not allergic to peanuts": a fact of its own
             # "I work at SAP in Berlin": the employer SAP, and the city where that workplace is (no home)

@@ -90,6 +90,31 @@ _BEGUN_USE = lazy_regex(r"\b(?:start(?:ed)?|began|begun)\s+(?:to\s+use|using)\b|
                         r"|\bbeen\s+(?:using|on)\s+\S.*?\s+since\b", re.IGNORECASE)
 
 
+#: The thing used before, said after the new one: 公司开始用飞书了，以前用钉钉; 现在用飞书，之前用的是钉钉.
+_USED_BEFORE_ZH = lazy_regex(r"[，,；;。]\s*(?:我们?|公司|团队)?(?:以前|之前|原来|过去|以往)"
+                             r"(?:我们?|公司|团队)?(?:都|一直|是)?"
+                             r"(?:用的是|在用|使用|用)(?P<old>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){0,2}|"
+                             r"[\u4e00-\u9fff]{2,6}?)(?:的)?[。！!；;，,]?$")
+
+
+def used_before(finding: Finding, sentence: str) -> Finding:
+    """``finding`` (the user's thing used, begun or switched to: ``tool.uses``, ``user.uses``, ``BEGUN_KEY``)
+    carrying the thing used before it when the sentence names that after it (公司开始用飞书了，以前用钉钉 →
+    ``instead_of = 钉钉``), so
+    the fact engine supersedes the old thing whatever its kind (before, nothing was read, or the old thing stayed
+    current beside the new one). Unchanged for any other finding or sentence, or when the old value is the new one."""
+    if finding.key not in ("tool.uses", "user.uses", BEGUN_KEY) or finding.retract or finding.subject \
+            or finding.instead_of or (m := _USED_BEFORE_ZH.search(sentence)) is None:
+        return finding
+    old = m.group("old")
+    return finding if old.casefold() == finding.value.casefold() or _KIND_WORD_ZH.search(old) \
+        else replace(finding, instead_of=old)
+
+
+#: The head of a common noun (手机, 电脑, 筷子): what a thing is done with, no product one chose.
+_KIND_WORD_ZH = lazy_regex(r"(?:机|脑|子|笔|卡|纸|具|器)$")
+
+
 def begun_use(finding: Finding, sentence: str) -> Finding:
     """``finding`` under ``BEGUN_KEY`` when it is the user's thing used (``tool.uses``) of a kind the list of tools
     knows (``tool_kinds.kind_of``: a browser, team chat, a music service) and ``sentence`` says its use began ("I
