@@ -39,6 +39,8 @@ _NOT_THERE_ZH = lazy_regex(rf"^(?P<pos>.+?(?:送|寄|发)到[^，,]+?)[，,]\s*(
                            rf"(?:送|寄|发)(?:到|去|回)?{_OLD_ZH}{_END_ZH}")
 #: "我不是住在北京，是上海": the negated statement first, then the value it should have said.
 _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:而|其实|只)?是(?P<pos>[^，,]+?){_END_ZH}")
+#: A statement of a thing's value with no owner said (宽带是联通的): a noun, never a pronoun, a demonstrative or a time.
+_OWNER_LEFT_OUT_ZH = lazy_regex(r"^(?![我你他她它这那谁哪今明昨])[\u4e00-\u9fff]{1,6}是[^，,。！!？?]{1,12}$")
 #: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
 #: "It's a 2019 Honda Accord, not a Civic": the article before the new value is no part of it, and a model named
 #: with its year and make takes four words.
@@ -58,7 +60,7 @@ _MEANT_NEVER_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|my bad)\s*[,:]?\s+)*i\s+mea
                              rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?)\s*,\s*never\s+{_OLD_EN}{_END_EN}", _IC)
 #: A word that opens a correction and states nothing: "Correction: my editor is Neovim, not Vim", 更正一下，….
 _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|myself)|to correct myself|wait|oops|"
-                     r"更正一下|纠正一下|更正|纠正|说错了|我说错了)\s*[:：,，.!-]*\s*)+", _IC)
+                     r"更正一下|纠正一下|更正|纠正|说错了|我说错了|不对)\s*[:：,，.!-]*\s*)+", _IC)
 #: Words after "not" that open a clause or a judgement, no value: "not really", "not sure", "not at all".
 _NOT_A_VALUE = lazy_regex(r"^(?:really|sure|yet|at all|now|today|always|much|so|too|very|quite|only|just|"
                           r"even|ever|that|this|it|me|you|him|her|them|us|to|for|because|if|when|i|we|a lot|bad|"
@@ -92,6 +94,12 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     lang = "en" if m.re.pattern == _TAIL_EN.pattern else "zh"
     old = clean_value(m.group("old"), lang)
     found = find(m.group("pos"), said_at)
+    if not found and lang == "zh" and (owned := _OWNER_LEFT_OUT_ZH.match(m.group("pos"))) is not None:
+        # 说错了，宽带是联通的，不是电信: the statement said again without its owner; the new value against the old
+        # one, so that only a fact holding the old value is put right (a 天气 no one stored holds none)
+        said = [f for f, _ in find(f"我的{owned.group(0)}", said_at) if not f.retract and not f.subject and f.value]
+        if len(said) == 1 and said[0].value != old:
+            return _two_values(old, said[0].value, text, "zh")
     if not found:
         return _bare(text, lang)
     if any(f.retract or f.key.rpartition(".")[2] in _NOT_CORRECTED for f, _ in found):
