@@ -41,6 +41,10 @@ _NOT_THERE_ZH = lazy_regex(rf"^(?P<pos>.+?(?:送|寄|发)到[^，,]+?)[，,]\s*(
 _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:而|其实|只)?是(?P<pos>[^，,]+?){_END_ZH}")
 #: A statement of a thing's value with no owner said (宽带是联通的): a noun, never a pronoun, a demonstrative or a time.
 _OWNER_LEFT_OUT_ZH = lazy_regex(r"^(?![我你他她它这那谁哪今明昨])[\u4e00-\u9fff]{1,6}是[^，,。！!？?]{1,12}$")
+#: The same in English after a mark of a slip ("sorry, internet is Fios"): a lowercase noun of one or two words.
+_OWNER_LEFT_OUT_EN = lazy_regex(r"(?i:^(?:(?:sorry|oops|my bad|actually|i mean)\s*[,:]?\s+)+(?:the\s+)?)"
+                                r"(?P<s>(?!(?:it|this|that|he|she|they|we|i|you|there)\b)[a-z][\w-]*"
+                                r"(?:\s+[a-z][\w-]*)?\s+is\s+[^,]{1,40})$")
 #: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
 #: "It's a 2019 Honda Accord, not a Civic": the article before the new value is no part of it, and a model named
 #: with its year and make takes four words.
@@ -94,12 +98,15 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     lang = "en" if m.re.pattern == _TAIL_EN.pattern else "zh"
     old = clean_value(m.group("old"), lang)
     found = find(m.group("pos"), said_at)
-    if not found and lang == "zh" and (owned := _OWNER_LEFT_OUT_ZH.match(m.group("pos"))) is not None:
-        # 说错了，宽带是联通的，不是电信: the statement said again without its owner; the new value against the old
-        # one, so that only a fact holding the old value is put right (a 天气 no one stored holds none)
-        said = [f for f, _ in find(f"我的{owned.group(0)}", said_at) if not f.retract and not f.subject and f.value]
+    owned = (_OWNER_LEFT_OUT_ZH if lang == "zh" else _OWNER_LEFT_OUT_EN).match(m.group("pos"))
+    if not found and owned is not None:
+        # 说错了，宽带是联通的，不是电信, "sorry, internet is Fios, not Comcast": the statement said again without
+        # its owner; the new value against the old one, so that only a fact holding the old value is put right (a
+        # 天气 no one stored holds none)
+        mine = f"我的{owned.group(0)}" if lang == "zh" else f"my {owned.group('s')}"
+        said = [f for f, _ in find(mine, said_at) if not f.retract and not f.subject and f.value]
         if len(said) == 1 and said[0].value != old:
-            return _two_values(old, said[0].value, text, "zh")
+            return _two_values(old, said[0].value, text, lang)
     if not found:
         return _bare(text, lang)
     if any(f.retract or f.key.rpartition(".")[2] in _NOT_CORRECTED for f, _ in found):
