@@ -35,7 +35,7 @@ def test_how_a_thing_is_names_no_value(text: str) -> None:
 @pytest.mark.parametrize(("text", "fact"), [
     ("我的手机是华为的", ("tool.phone", "华为")),
     ("我的宽带是联通的", ("user.宽带", "联通")),
-    ("我的工资卡是建设银行的", ("user.工资卡", "建设银行")),
+    ("我的工资卡是建设银行的", ("user.bank", "建设银行")),  # the bank pay goes to is the user's bank
     ("My laptop is a ThinkPad", ("user.laptop", "ThinkPad")),
     ("My commute is almost an hour", ("user.commute", "almost an hour")),
 ])

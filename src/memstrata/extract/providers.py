@@ -75,7 +75,7 @@ def provider_en(clause: str) -> list[Finding]:
     ``user.airline = Lufthansa``, "We ship orders with DHL" → ``shipping.carrier = DHL``), ``[]`` for any other."""
     m = _PROVIDER_EN.match(clause.strip())
     if m is None or _NOT_A_PROVIDER.search(m.group("v")):
-        return held_en(clause)
+        return held_en(clause) or paid_into(clause, "en")
     verb = m.group("verb").lower()
     purpose, preps, said = _VERBS_EN[verb]
     if (m.group("prep") or "").lower() not in preps or (m.group("what") and purpose != "carrier") \
@@ -178,7 +178,31 @@ def provider_zh(clause: str) -> list[Finding]:
         habit = re.search(r"一般|通常|平时|平常|经常|总是|一直|主要|习惯|常常", clause)
         statement = f"{habit.group(0) if habit else ''}{verb}{value}" + ("购物" if purpose == "shopping" else "")
         return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
-    return held_zh(clause)
+    return held_zh(clause) or paid_into(clause, "zh")
+
+
+#: "My paycheck goes to Chase", "my salary is paid into Barclays", "My direct deposit goes into Chase": the bank one's
+#: pay is paid into, the user's bank.
+_PAID_INTO_EN = lazy_regex(
+    r"^(?:my|our)\s+(?:pay(?:check|cheque)?s?|salary|wages?|direct\s+deposits?)\s+(?:(?:always|usually|all)\s+)?"
+    r"(?:goes|go|gets?\s+paid|is\s+paid|are\s+paid|lands?|is\s+deposited|gets?\s+deposited)\s+(?:in)?to\s+"
+    r"(?:my\s+)?(?P<v>[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,2}?)(?:\s+(?:account|bank))?$", _IC)
+#: 工资卡在招商银行, 我的工资卡是招行的, 工资发到建设银行, 工资打到招行卡上: the bank one's pay goes to.
+_PAID_INTO_ZH = lazy_regex(
+    r"^(?:我的?)?(?:工资卡|工资)(?:是|在|办在|发到|打到|存到|进)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的|卡上|卡|里)?$")
+
+
+def paid_into(clause: str, lang: str) -> list[Finding]:
+    """The user's bank said as where their pay goes ("My paycheck goes to Chase", 工资卡在招商银行 →
+    ``user.bank``): a name the list knows as a bank (``tool_kinds.kind_of``), so a switch to another bank ends it;
+    ``[]`` for any other clause ("my paycheck goes to rent", 工资卡在家里)."""
+    m = (_PAID_INTO_ZH if lang == "zh" else _PAID_INTO_EN).match(clause.strip().rstrip("。.!！"))
+    value = tool_kinds.spelled(m.group("v").strip()) if m is not None else ""
+    if not value or tool_kinds.kind_of(value) != "bank":
+        return []
+    key, said = tool_kinds.PROVIDER_KEYS["bank"]
+    return [Finding(key, value, CONF_PREFER, clause, statement=f"工资卡在{value}" if lang == "zh" else
+                    said.format(v=value))]
 
 
 #: How one pays said in English: "I usually pay with Apple Pay", "I always pay by card", "I pay for everything in cash".
