@@ -11,8 +11,7 @@ and recall adds them as one more candidate list, soonest first (``recall.search`
 The window is:
 
 - from ``now`` to the end of the periods the question names (``recall.periods.read_periods``: "next week",
-  下周, "on December 9"; with a word of ``_AHEAD`` a year-less "in January" is also the next January) when
-  they end after ``now`` (a question about last week asks about the past);
+  下周, "on December 9") when they end after ``now`` (a question about last week asks about the past);
 - else, or when that window holds no fact, for a question with a word of the closed vocabulary ``_AHEAD``
   (upcoming, coming up, ahead, schedule, plans, agenda, 安排, 日程, 计划, 行程, 接下来, 要忙), from ``now``
   on, with no end.
@@ -61,12 +60,9 @@ def ahead_windows(text: str, now: datetime, *, after_days: int = 0) -> list[Peri
     From ``now`` to the end of the named periods (``read_periods`` with ``after_days``) when one ends after
     ``now`` ("what's coming up next week?" on a Monday: this week's rest too, soonest first); then, for a question
     with a word of ``_AHEAD``, from ``now`` with no end (今天给我安排一下 with nothing today: what comes next).
-    With such a word a month or day named without a year is also read in the year after ``now``'s
-    ("what's coming up in January?" asked in December asks about the next January).
     A question naming only past periods and no ``_AHEAD`` word gives ``[]``.
     """
-    # With a word of what is ahead, a year-less month or day is also its next one ("coming up in January?")
-    periods, _ = read_periods(text, now, after_days=after_days, years=False, forward=asks_ahead(text))
+    periods, _ = read_periods(text, now, after_days=after_days, years=False)
     windows = [(now, periods[-1][1])] if periods and periods[-1][1] > now else []
     if asks_ahead(text) and (windows or not periods):
         windows.append((now, _OPEN_END.replace(tzinfo=now.tzinfo)))
