@@ -16,10 +16,9 @@ from memstrata.memory.lifecycle import LifecycleMethods
 from memstrata.store import forgotten, identities, suppressed
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore
-from memstrata.store.records import episode_hash
 from memstrata.store.scope import check_scope
 from memstrata.types import Scope
-from memstrata.write.forgotten import forms, were_forgotten
+from memstrata.write.forgotten import forms, identity_hash, were_forgotten
 from memstrata.write.ingest import Message
 
 if TYPE_CHECKING:
@@ -109,15 +108,10 @@ class AdminMethods(LifecycleMethods):
         was stored and allowed now, or the reverse). For the log importers, which count those as
         stored: a re-import never stores the unredacted original beside the redacted message.
         All ``False`` on a store that keeps no SQL (the in-memory one)."""
-        hashes = [[_hash(f) for f in forms(m, self.settings.privacy)] for m in messages]
+        hashes = [[identity_hash(f) for f in forms(m, self.settings.privacy)] for m in messages]
         scopes: dict[Scope, set[str]] = {}
         for m, shas in zip(messages, hashes, strict=True):
             scopes.setdefault(m.scope, set()).update(shas)
         found = {(sc, sha) for sc, shas in scopes.items() for sha in identities.stored(self.store, sc, sorted(shas))}
         return [(m.scope, shas[0]) not in found and any((m.scope, sha) in found for sha in shas[1:])
                 for m, shas in zip(messages, hashes, strict=True)]
-
-
-def _hash(message: Message) -> str:
-    """``episodes.content_hash`` of ``message`` as it is."""
-    return episode_hash(message.role, message.speaker, message.created_at, message.content)

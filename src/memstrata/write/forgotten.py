@@ -35,7 +35,7 @@ def were_forgotten(store: Any, policy: PrivacyPolicy, messages: Sequence[Message
     answers (the in-memory one for its life)."""
     if not messages:
         return []
-    digests = [{suppressed.message_digest(suppressed.message_identity(_hash(f), m.metadata))
+    digests = [{suppressed.message_digest(suppressed.message_identity(identity_hash(f), m.metadata))
                 for f in forms(m, policy)} for m in messages]
     owners: dict[tuple[str, str, str], set[str]] = {}
     for m, shas in zip(messages, digests, strict=True):
@@ -65,6 +65,6 @@ def forms(message: Message, policy: PrivacyPolicy) -> list[Message]:
             if all((f.content, f.speaker) != (g.content, g.speaker) for g in every[:i])]
 
 
-def _hash(message: Message) -> str:
-    """``episodes.content_hash`` of ``message`` as it is."""
+def identity_hash(message: Message) -> str:
+    """``episodes.content_hash`` of ``message`` as it is (hex SHA-256 of its role, speaker, time and text)."""
     return episode_hash(message.role, message.speaker, message.created_at, message.content)
