@@ -72,7 +72,7 @@ def check_messages(items: Sequence[object], *, max_bytes: int) -> None:
     """Check every item of an ``add_many`` call before anything is written.
 
     Raises:
-        InvalidInput: an item is no ``Message`` (named by its position), or one is invalid.
+        InvalidInput: an item is no ``Message``, or one is invalid (each named by its position).
         ContentTooLarge: a message is over ``max_bytes`` UTF-8 bytes.
     """
     with phase("ingest", "validation"):
@@ -80,7 +80,10 @@ def check_messages(items: Sequence[object], *, max_bytes: int) -> None:
             if not isinstance(msg, Message):
                 raise InvalidInput(f"add_many item {position} is a {type(msg).__name__}, not a Message: "
                                    "build one with Memory.message(...)")
-            validate_message(msg, max_bytes=max_bytes)
+            try:
+                validate_message(msg, max_bytes=max_bytes)
+            except InvalidInput as exc:  # which message of the batch, as the wrong type above is named
+                raise type(exc)(f"add_many item {position}: {exc}", field=getattr(exc, "field", None)) from None
 
 
 @dataclass(frozen=True)

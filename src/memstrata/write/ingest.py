@@ -214,7 +214,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     Raises:
         InvalidInput: empty or whitespace-only content, bad role, NUL, lone surrogate, bad scope,
             metadata that is not JSON (NaN, Infinity, non-string keys, other objects), a
-            ``created_at`` more than ``FUTURE_SLACK`` (1 day) ahead of this machine's clock.
+            ``created_at`` with no UTC offset or more than ``FUTURE_SLACK`` (1 day) ahead of this machine's clock.
         ContentTooLarge: content over ``max_bytes`` UTF-8 bytes.
     """
     if not isinstance(message.content, str):
@@ -230,6 +230,9 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         )
     if message.role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}", field="role")
+    if not isinstance(message.created_at, datetime) or message.created_at.utcoffset() is None:
+        raise InvalidInput(f"created_at must be a timezone-aware datetime, got {message.created_at!r}; give the "
+                           "time the message was said with its UTC offset", field="created_at")
     clock = utcnow()
     if message.created_at > clock + FUTURE_SLACK:
         # Changes resolve by when a message was said: one dated in the future would outrank every
