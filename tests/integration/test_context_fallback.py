@@ -57,7 +57,7 @@ def test_noise_and_a_query_no_memory_matches_fall_back_to_the_profile(alice: Mem
     title, first, *_ = _lines(alice.context(query, user_id="alice"))
     # A request about food opens with the dietary facts (``standing``), matched or not.
     assert title in (UNMATCHED, "## 已知的用户信息（没有与问题直接相关的记忆）") if query == "asdfgh qwerty" \
-        else title in ("## Dietary needs to respect", "## 饮食需求与健康注意")
+        else title in ("## Dietary and health needs to respect", "## 饮食需求与健康注意")
     assert first.startswith("- is allergic to peanuts (")
     assert alice.context(query, user_id="alice", profile=False) == ""
 

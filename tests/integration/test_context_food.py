@@ -10,7 +10,7 @@ import pytest
 from memstrata import Memory
 from memstrata.recall.evidence import MATCH_EVIDENCE
 
-FOOD_EN = "## Dietary needs to respect"
+FOOD_EN = "## Dietary and health needs to respect"
 FOOD_ZH = "## 饮食需求与健康注意"
 
 
@@ -104,8 +104,10 @@ def test_someone_elses_allergy_to_what_is_not_eaten_is_no_dietary_need(memory: M
     memory.add("My sister is allergic to cats", user_id="sc")
     memory.add("My sister is allergic to shellfish", user_id="sc")
     memory.add("I'm mildly allergic to pollen", user_id="sc")
+    memory.add("I'm allergic to penicillin.", user_id="sc")
     lines = " ".join(_section(memory.context("what food do I like?", user_id="sc", budget_tokens=2000), FOOD_EN))
-    assert "peanuts" in lines and "shellfish" in lines and "pollen" in lines, lines  # the user's own stays, last
+    # the user's own stays, last, under a title that names health: a drug allergy is no dietary need
+    assert "peanuts" in lines and "shellfish" in lines and "pollen" in lines and "penicillin" in lines, lines
     assert "cats" not in lines, lines
 
 

@@ -1,6 +1,6 @@
 """Facts about other people (a boss, a customer, a named colleague) go under a heading of their
 own in context(), never under the user's: before, "My boss is allergic to shellfish" read under
-"Dietary needs to respect" for "plan a dinner for this user", and "what do you know about me?"
+"Dietary and health needs to respect" for "plan a dinner for this user", and "what do you know about me?"
 listed "the customer: only contact after 6pm" as known about the user. The user's relatives stay
 in the dietary section (a meal is planned for the household) and go under "About other people" in the profile
 ("My wife is vegetarian" is no fact about the user: docs/context.md). Real SQLite file, real model."""
@@ -11,7 +11,7 @@ from tests.blocksections import section
 
 from memstrata import Memory
 
-FOOD = "## Dietary needs to respect"
+FOOD = "## Dietary and health needs to respect"
 KNOWN = "## What is known about this user"
 OTHERS = "## About other people"
 

@@ -14,9 +14,9 @@ from memstrata import Memory
 from memstrata.context.render import estimate_tokens
 from memstrata.context.standing import FOOD_KEYS
 
-FOOD_EN = "## Dietary needs to respect"
+FOOD_EN = "## Dietary and health needs to respect"
 FOOD_ZH = "## 饮食需求与健康注意"
-NOTE = re.compile(r"^- (?:\((\d+) more dietary needs? not shown\)|（另有(\d+)条饮食需求未列出）)$")
+NOTE = re.compile(r"^- (?:\((\d+) more dietary or health needs? not shown\)|（另有(\d+)条饮食需求未列出）)$")
 
 
 def _section(block: str, title: str) -> list[str]:
@@ -83,12 +83,13 @@ def test_the_users_own_allergy_comes_before_a_relatives(memory: Memory) -> None:
 
 def test_an_allergy_to_something_not_eaten_gives_way_to_the_food_ones(memory: Memory) -> None:
     """"I'm mildly allergic to cats", said last, must not take the only dietary line of
-    "plan dinner" at 40 tokens and leave the shellfish allergy "not shown"."""
+    "plan dinner" at 48 tokens (the English title and note are two words longer than the Chinese) and leave the
+    shellfish allergy "not shown"."""
     memory.add("I have a severe shellfish allergy, I carry an EpiPen", user_id="cy")
     memory.add("我对花生严重过敏", user_id="cy")
     memory.add("I'm mildly allergic to cats", user_id="cy")
     for query, title in (("plan dinner", FOOD_EN), ("帮我安排晚餐", FOOD_ZH)):
         lines = _section(memory.context(query, user_id="cy", budget_tokens=500), title)
         assert len(lines) == 3 and "cats" in lines[-1], lines
-        small = _section(memory.context(query, user_id="cy", budget_tokens=40), title)
+        small = _section(memory.context(query, user_id="cy", budget_tokens=48), title)
         assert small and "cats" not in small[0] and ("shellfish" in small[0] or "花生" in small[0]), small

@@ -154,7 +154,8 @@ def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path
     assert block.code == 0 and block.out.startswith("## Relevant memories\n") and "peanuts" in block.out, block.out
     # A request about food puts the dietary facts first under their own title (standing.is_about_food).
     food = cli("context", "does she have food allergies?", "--user", "u1", "--db", db, "-b", "100")
-    assert food.code == 0 and food.out.startswith("## Dietary needs to respect\n") and "peanuts" in food.out, food.out
+    assert food.code == 0 and food.out.startswith("## Dietary and health needs to respect\n"), food.out
+    assert "peanuts" in food.out, food.out
     vague = cli("context", "what do you know about me?", "--user", "u1", "--db", db)
     assert vague.out.startswith("## What is known about this user") and "顺丰" in vague.out, vague.out
     assert cli("context", "what do you know about me?", "--no-profile", "--user", "u1", "--db", db).out == ""

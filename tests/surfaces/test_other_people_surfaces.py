@@ -54,6 +54,6 @@ def test_rest_facts_carry_the_subject_and_context_keeps_others_apart(open_server
     facts = [(c["fact"]["value"], c["fact"]["subject"]) for r in added.json()["results"] for c in r["facts"]]
     assert facts == [("shellfish", "boss"), ("peanuts", None)], facts
     text = block.json()["context"]
-    food = text.split("## Dietary needs to respect\n", 1)[1].split("## ", 1)[0]
+    food = text.split("## Dietary and health needs to respect\n", 1)[1].split("## ", 1)[0]
     assert "peanuts" in food and "shellfish" not in food, text
     assert "the boss is allergic to shellfish" in text.split(OTHERS, 1)[1], text

@@ -212,7 +212,7 @@ def answer(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           the cats under the city); for a
           request about food (``context.standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
           profile's current dietary and health facts (``context.standing.FOOD_KEYS``) of the user and
-          their relatives come first under "Dietary needs to respect", other people's under "About
+          their relatives come first under "Dietary and health needs to respect", other people's under "About
           other people", then the matching hits they do not already state (when none matches, the rest of the
           profile under "What is known about this user", other people's under "About other people");
         * when none does: the profile under "… (nothing matched the query)" (how to work first under its own

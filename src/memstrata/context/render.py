@@ -30,14 +30,15 @@ LABELS = {
            "profile_title": "What is known about this user (nothing matched the query)",
            "profile_rest_title": "What else is known about this user",
            "known_title": "What is known about this user",
-           "constraints_title": "Dietary needs to respect", "others_title": "About other people",
+           "constraints_title": "Dietary and health needs to respect", "others_title": "About other people",
            "work_title": "How to work: the project's conventions",
            "instructions_title": "Standing instructions from the user",
            "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
            "retracted": "no longer holds", "outdated": "outdated", "past_event": "past",
            "said_later": "said later", "past": "past value: a later statement replaced it",
-           "left_out": "({n} more dietary needs not shown)", "left_out_one": "(1 more dietary need not shown)"},
+           "left_out": "({n} more dietary or health needs not shown)",
+           "left_out_one": "(1 more dietary or health need not shown)"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
            "context_title": "相关记忆", "more_title": "其他相关记忆", "partial_title": "与问题的一部分相关的记忆",
@@ -119,7 +120,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     it is shown whole or not at all, since a cut "…allergic to p…" loses the allergen. Once a
     line does not fit, only safety lines are still tried (whole), so other lines make room for
     them first; when a safety line is left out the block ends with
-    ``({n} more dietary needs not shown)`` (``（另有{n}条饮食需求未列出）``), dropping the last other
+    ``({n} more dietary or health needs not shown)`` (``（另有{n}条饮食需求未列出）``), dropping the last other
     lines (then the last safety lines) to make room for it, so an agent never reads a partial list
     of allergies as the whole. A fact and the episode it
     only restates count as one memory: whichever ranks second is left out, and so does a fact

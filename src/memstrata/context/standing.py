@@ -9,6 +9,12 @@ A careful assistant keeps a guest's allergy in mind whenever food
 is involved. So a query about food or meals (``is_about_food``) brings the scope's current
 dietary and health facts (``FOOD_KEYS``: allergies, conditions, diet, foods avoided; the user's
 and their relatives') into the context block first, under their own title.
+
+That title names health beside diet ("Dietary and health needs to respect", as the Chinese 饮食需求与健康注意 always
+did): the section holds a condition (diabetes) and the user's own allergy to something not eaten (penicillin,
+pollen: ``is_non_food_allergen``), kept last, since what is safe to suggest or give them is not only food. Before,
+"Dietary needs to respect" listed "is allergic to penicillin" as a dietary need; dropping the line instead would hide
+a drug allergy from the one section an agent reads as the list of what to respect.
 """
 
 from __future__ import annotations

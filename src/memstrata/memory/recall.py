@@ -126,8 +126,8 @@ class RecallMethods(MemoryBase):
         A request about food opens with the current dietary and health facts (``standing``), the
         user's own before their relatives'. Such a safety line (an allergy, condition, diet or food
         avoided, in any section) is never shortened to fit the budget: it is whole or absent, other
-        lines give way first, and a block that leaves one out ends with ``- (N more dietary needs
-        not shown)`` (``- （另有N条饮食需求未列出）``; ``context.render.render_context``).
+        lines give way first, and a block that leaves one out ends with ``- (N more dietary or health
+        needs not shown)`` (``- （另有N条饮食需求未列出）``; ``context.render.render_context``).
 
         ``project_folder`` is the folder the agent works in (the coding-agent hooks pass the session's ``cwd``): a
         project's convention said in another folder (``Fact.project``: the message's ``metadata.project``) is left
