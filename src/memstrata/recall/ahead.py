@@ -11,7 +11,9 @@ and recall adds them as one more candidate list, soonest first (``recall.search`
 The window is:
 
 - from ``now`` to the end of the periods the question names (``recall.periods.read_periods``: "next week",
-  下周, "on December 9") when they end after ``now`` (a question about last week asks about the past);
+  下周, "on December 9"; when the question the message closes with has a word of ``_AHEAD``, its year-less
+  "in January" is also the next January) when they end after ``now`` (a question about last week asks about
+  the past);
 - else, or when that window holds no fact, for a question with a word of the closed vocabulary ``_AHEAD``
   (upcoming, coming up, ahead, schedule, plans, agenda, 安排, 日程, 计划, 行程, 接下来, 要忙), from ``now``
   on, with no end.
@@ -31,6 +33,7 @@ from datetime import datetime
 from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.recall.periods import Period, read_periods
 from memstrata.store.protocol import Store
+from memstrata.text.clauses import closing_question
 from memstrata.text.regex import lazy_regex
 from memstrata.types import Scope
 
@@ -60,9 +63,20 @@ def ahead_windows(text: str, now: datetime, *, after_days: int = 0) -> list[Peri
     From ``now`` to the end of the named periods (``read_periods`` with ``after_days``) when one ends after
     ``now`` ("what's coming up next week?" on a Monday: this week's rest too, soonest first); then, for a question
     with a word of ``_AHEAD``, from ``now`` with no end (今天给我安排一下 with nothing today: what comes next).
+    When the question ``text`` closes with (``closing_question``; ``text`` itself when it is one sentence) has a
+    word of ``_AHEAD``, a month or day it names without a year is also its next one ("what's coming up in
+    January?" asked in December asks about the next January). Only that question's own: chit-chat before it
+    ("tax season is coming up in April, any tips?") says what is ahead of someone else's question.
     A question naming only past periods and no ``_AHEAD`` word gives ``[]``.
     """
     periods, _ = read_periods(text, now, after_days=after_days, years=False)
+    last = closing_question(text) or text
+    if asks_ahead(last):
+        # Only the next ones the forward reading adds: the question's other periods are read above.
+        behind = set(read_periods(last, now, after_days=after_days, years=False)[0])
+        nxt = [p for p in read_periods(last, now, after_days=after_days, years=False, forward=True)[0]
+               if p not in behind]
+        periods = sorted(periods + nxt, key=lambda p: p[1])
     windows = [(now, periods[-1][1])] if periods and periods[-1][1] > now else []
     if asks_ahead(text) and (windows or not periods):
         windows.append((now, _OPEN_END.replace(tzinfo=now.tzinfo)))

@@ -13,7 +13,8 @@ Rules (documented because a query, unlike a message, has no date of its own):
   ``2023-05-01``) is that period;
 - a date or month named without a year (``May 3``, ``in June``, ``5月1号``) is that day or
   month in each of the ``YEARS_BACK`` years up to ``now``'s year: a memory spans years,
-  and the query does not say which;
+  and the query does not say which; a question about what is ahead (``recall.ahead``) also
+  reads it in the next year;
 - a bare English month needs a preposition or a neighbouring day (``in May``, ``May 3``):
   ``may``, ``march`` and ``august`` are also words;
 - relative expressions (``last week``, ``yesterday``, ``上周``) are resolved against
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 
 from memstrata.extract.timex import resolve_relative, time_span, zh_number
@@ -70,7 +72,7 @@ def query_periods(text: str, now: datetime, *, after_days: int = 0, years: bool 
 
 
 def read_periods(text: str, now: datetime, *, after_days: int = 0,
-                 years: bool = True) -> tuple[list[Period], str]:
+                 years: bool = True, forward: bool = False) -> tuple[list[Period], str]:
     """Half-open UTC periods named in ``text``, earliest first, overlapping ones merged, and
     ``text`` without the expressions that named them.
 
@@ -80,6 +82,9 @@ def read_periods(text: str, now: datetime, *, after_days: int = 0,
             relative expressions are resolved against it.
         after_days: days each period is extended by at its end.
         years: also return whole years named alone (``in 2023``, ``2023年``).
+        forward: a date or month named without a year is also read in the year after ``now``'s:
+            a question about what is ahead ("what's coming up in January?" asked in December,
+            一月份有什么安排) means the next one, which no year up to ``now``'s holds.
 
     Returns:
         ``([(start, end), ...], rest)``: no periods and ``text`` unchanged when the query
@@ -92,7 +97,7 @@ def read_periods(text: str, now: datetime, *, after_days: int = 0,
         for match in pattern.finditer(text):
             if any(match.start() < end and start < match.end() for start, end in taken):
                 continue
-            periods = _periods(kind, match, today, years)
+            periods = _periods(kind, match, today, years, forward)
             if periods is None:
                 continue
             taken.append(match.span())
@@ -141,7 +146,7 @@ def period_complement(periods: list[Period]) -> Expr | None:
     return Or(tuple(branches))
 
 
-def _periods(kind: str, match: re.Match[str], today: date, years: bool) -> list[Period] | None:
+def _periods(kind: str, match: re.Match[str], today: date, years: bool, forward: bool) -> list[Period] | None:
     groups = match.groupdict()
     month = _month(groups.get("mon"), groups.get("m"))
     day = zh_number(groups["d"]) if groups.get("d") else None
@@ -153,6 +158,15 @@ def _periods(kind: str, match: re.Match[str], today: date, years: bool) -> list[
     if month is None or not 1 <= month <= 12:
         return None
     candidates = [year] if year is not None else range(today.year - YEARS_BACK + 1, today.year + 1)
+    out = _in_years(candidates, month, day)
+    if forward and year is None and (not out or out[-1][1] <= _at(today)):
+        out += _in_years([today.year + 1], month, day)  # this year's is over: the next one
+    return out or None
+
+
+def _in_years(candidates: Iterable[int], month: int, day: int | None) -> list[Period]:
+    """The day ``day`` of ``month`` (the whole month when ``day`` is ``None``) in each of ``candidates``
+    (years), as half-open UTC periods; a day a year lacks (February 30) left out."""
     out: list[Period] = []
     for y in candidates:
         if day is None:
@@ -164,7 +178,7 @@ def _periods(kind: str, match: re.Match[str], today: date, years: bool) -> list[
         except ValueError:  # "February 30" names no day (in this year)
             continue
         out.append((_at(first), _at(first + timedelta(days=1))))
-    return out or None
+    return out
 
 
 def _month(name: str | None, number: str | None) -> int | None:
