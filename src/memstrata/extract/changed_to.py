@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import possessive_en, possessive_zh
+from memstrata.extract import possessive_en, possessive_zh, routines
 from memstrata.extract.clauses import Finding
 from memstrata.extract.subject_zh import RELATION as _RELATION
 from memstrata.text.regex import lazy_regex
@@ -41,6 +41,20 @@ _AFTER_EN = (r"(?:\s*,?\s+(?:after|since|because|when|as of|starting|from|this|l
 _CHANGED_EN = lazy_regex(
     rf"^(?P<own>my|our)\s+(?P<attr>[a-z][\w\- ]{{0,30}}?)\s+(?:{_CHANGE_EN})\s+(?:from\s+\S+(?:\s+\S+)?\s+)?to\s+"
     rf"(?P<v>{_AMOUNT_EN}){_AFTER_EN}$", _IC)
+#: The verbs with which one changes the amount of one's own thing oneself ("I've increased my grocery budget to $550",
+#: "I cut my screen time to two hours a day", "We lowered our thermostat to 19 degrees" has no amount unit, none).
+_SET_BY_ME_EN = (r"(?:increased|raised|upped|boosted|bumped(?:\s+up)?|reduced|lowered|cut|decreased|dropped|"
+                 r"trimmed|brought\s+down|adjusted|changed|set|capped|extended|shortened|updated|moved)")
+#: What may follow the amount one set and is not part of it: the aim ("to cover visa fees"), a comment
+#: (", which is a bit more than ...", "but I'm not sure ..."), what it is for ("for the trip"), besides ``_AFTER_EN``'s.
+_AFTER_SET_EN = (r"(?:\s*,?\s+(?:to\s+(?!\d|[$€£¥])[a-z]+|so|which|but|due|per|for|by|after|since|because|when|as of|"
+                 r"starting|from|this|last|in|on|now|again|recently|effective)\b.*)?")
+#: "I've adjusted my relocation budget to $3,500", "I increased my monthly savings from $150 to $200 in May": the
+#: user names the thing as theirs and the amount it is now, as "my relocation budget is $3,500" says.
+_SET_EN = lazy_regex(
+    rf"^(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|recently|finally|now|already|also)\s+)*{_SET_BY_ME_EN}\s+"
+    rf"(?P<own>my|our)\s+(?P<attr>[a-z][\w\- ]{{0,30}}?)\s+(?:from\s+\S+(?:\s+\S+)?\s+)?to\s+"
+    rf"(?P<v>{_AMOUNT_EN}(?:/(?:month|week|year|day|mo|yr|wk)\b)?){_AFTER_SET_EN}$", _IC)
 
 #: The Chinese verbs of a change of amount: 涨到, 升到, 降到, 减到, 变成 ... (又, 已经 before them).
 _CHANGE_ZH = (r"(?:又|已经|也|现在|今年|最近|刚|刚刚)*(?:涨到|涨成|涨至|升到|升至|提高到|提高至|增加到|增长到|加到|"
@@ -67,3 +81,20 @@ def find(clause: str, lang: str) -> list[Finding]:
         return []
     said = f"{m.group('own')} {m.group('attr')} is {m.group('v')}"
     return [replace(f, clause=clause) for f in possessive_en.possessive(said, lang)]
+
+_PER = lazy_regex(r"/(month|week|year|day|mo|yr|wk)\b", _IC)
+_PERIOD = {"mo": "month", "yr": "year", "wk": "week"}
+
+
+def set_en(clause: str, ctx: object = None) -> list[Finding]:
+    """The amount an English clause says the user set their own thing to, keyed as the copula of it keys it ("I've
+    adjusted my relocation budget to $3,500" → ``budget = relocation: $3,500``, as "My relocation budget is $3,500"
+    reads; "I cut my rent to $1,800" → ``user.rent``), so the new amount takes the old one's place; ``[]`` for any
+    other clause (an amount of someone else's thing, "I increased my friend's budget", is none of the user's)."""
+    m = _SET_EN.match(clause.strip().rstrip(".!"))
+    if m is None or "'" in m.group("attr"):
+        return []
+    amount = _PER.sub(lambda p: f" a {_PERIOD.get(p.group(1).lower(), p.group(1))}", m.group("v"))  # "$550/month"
+    said = f"{m.group('own')} {m.group('attr')} is {amount}"
+    found = routines.budget_en(said) or possessive_en.possessive(said, "en")
+    return [replace(f, clause=clause) for f in found]

@@ -17,6 +17,7 @@ from memstrata.extract import (
     abilities,
     arrangements,
     bodily,
+    changed_to,
     conditions,
     counts,
     diets,
@@ -116,7 +117,9 @@ _HABIT = lazy_regex(
 
 #: A clause that goes on about the speaker without saying "I" again, after one that stated something of theirs:
 #: "I love romance novels, but also really like classic literature" (Chinese drops 我 the same way).
-_GOES_ON = lazy_regex(r"^(?:(?:also|really|still|even|truly)\s+)*(?:like|love|enjoy|prefer)s?\s+\w"
+#: A bare "like" before a determiner or an amount is "such as" ("..., like the $35 I had for February"), no like.
+_GOES_ON = lazy_regex(r"^(?!like\s+(?:(?:the|a|an|this|that|these|those|when|how|if|my|our|your|his|her|their)\b|"
+                      r"[$€£¥\d]))(?:(?:also|really|still|even|truly)\s+)*(?:like|love|enjoy|prefer)s?\s+\w"
                       # "I love sushi and live in Tokyo": a second statement of the speaker's, its verb after "and"
                       r"|^(?:also\s+|now\s+)?(?:live|work|study|speak|drive|own)\s+(?:in|at|near|for|as|an?|the|[A-Z])",
                       _IC)
@@ -534,6 +537,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     bodily.find_en, fears.find_en, abilities.find_en,
     arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
-    _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _avoided,
+    _details, _family_pet, changed_to.set_en, routines.find_en, directives.replies_en, _contact, _instruction,
+    _not_eat, _avoided,
     _drink_how, _habit, habits.frequency_en, _like, _person_of, _use, _event,
 )

@@ -157,6 +157,12 @@ def _budget(clause: str, lang: str) -> list[Finding]:
     return [Finding("budget", f"{what}：{m.group('v')}", CONF_PREFER, clause, label=what)]
 
 
+def budget_en(clause: str) -> list[Finding]:
+    """The budget an English copula states ("my hotel budget is $200 a night" → ``budget = hotel: $200 a night``),
+    else ``[]``."""
+    return _budget(clause, "en")
+
+
 def find_en(clause: str, ctx: object) -> list[Finding]:
     """Routine, contact-hours and budget findings in one English clause (a pattern of ``patterns_en``)."""
     return (rescheduled.moved_en(clause, getattr(ctx, "sentence", "")) or _routine(clause, _WAKE_EN, _BED_EN)
