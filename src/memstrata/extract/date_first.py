@@ -4,9 +4,9 @@ my son's graduation", 12月18日是我女儿的家长会, 3月5日是我妈妈�
 Said the other way round ("My daughter's recital is on March 3rd", 我女儿的家长会在12月18日) the sentence is read: an
 event of the relative's (``schedule.event`` under ``daughter``), a birthday (``identity.birthday``). Date first it
 stored nothing, the date being no subject the shapes know. ``owner_first`` turns it round before the shapes read it.
-Only a date that names a day is turned (a month and a day, next / this weekday; in Chinese a month and a day, as
-在下周五 is read as no date there), and only with my / our / 我的 / 我 + a relative before the thing: "Friday is the
-deadline", "Monday is a holiday", 12月18日是周五 and a question are left as said.
+Only a date that names a day is turned (a month and a day, next / this weekday; in Chinese a month and a day or
+下周五, 这个星期六), and only with my / our / 我的 / 我 + a relative before the thing: "Friday is the
+deadline", "Monday is a holiday", 周五是我的休息日, 12月18日是周五 and a question are left as said.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ _DATE_EN = (rf"(?:{_MONTH_EN}\s+{_DAY_EN}|(?:the\s+)?{_DAY_EN}\s+(?:of\s+)?{_MON
             rf"|(?P<rel>(?:next|this|this coming|coming)\s+){_WEEKDAY_EN})")
 _OWNER_FIRST_EN = lazy_regex(
     rf"^(?:on\s+)?(?P<date>{_DATE_EN})\s*,?\s+(?:is|will be)\s+(?P<thing>(?:my|our)\s+[^,;?!]+?)\s*[.!]?$", _IC)
-#: A day named in Chinese: 12月18日, 12月18号, 3月5日.
-_DATE_ZH = r"\d{1,2}月\d{1,2}[日号]"
+#: A day named in Chinese: 12月18日, 12月18号, 3月5日, and a weekday of this or next week (下周五, 这个星期六,
+#: 本周日); a weekday alone (周五) is every such day, as in English.
+_DATE_ZH = r"(?:\d{1,2}月\d{1,2}[日号]|(?:下|这|本)个?(?:周|星期|礼拜)[一二三四五六日天])"
 _OWNER_FIRST_ZH = lazy_regex(
     rf"^(?P<date>{_DATE_ZH})\s*(?:就)?是\s*(?P<whose>我(?P<we>们)?(?P<rel>{RELATION})?的)\s*(?P<thing>[^，,。！!？?]+?)\s*"
     r"(?P<end>[。！!]?)$")
@@ -44,6 +45,8 @@ def owner_first(sentence: str) -> str:
     ("my daughter's recital is on March 3rd", "my son's graduation is next Friday")
     >>> owner_first("12月18日是我女儿的家长会。"), owner_first("Friday is the deadline")
     ('我女儿的家长会在12月18日。', 'Friday is the deadline')
+    >>> owner_first("下周五是我儿子的毕业典礼。"), owner_first("周五是我的休息日")
+    ('我儿子的毕业典礼在下周五。', '周五是我的休息日')
     """
     text = sentence.strip()
     if (m := _OWNER_FIRST_EN.match(text)) is not None:
