@@ -2,9 +2,14 @@
 
 "I'm vegetarian" then "I eat meat now" (我吃素 then 我现在吃肉了) kept both current: the meat as
 ``user.eats`` and the diet as ``food.diet``, and the context block told an agent to respect a diet the
-user had left. A statement of the user's own that they eat meat withdraws the diets that exclude it
-(vegetarian, vegan, pescatarian; 吃素, 素食, 纯素); what they eat is kept as said. Halal and kosher
-allow meat and stay. Someone else's eating ("My sister eats meat") withdraws nothing of the user's.
+user had left. A statement that its subject eats a food ends the diets of theirs that leave it out (``excluding``):
+meat ends vegetarian, vegan, pescatarian (吃素, 素食, 纯素); fish or seafood every one but pescatarian; eggs, dairy or
+honey vegan (纯素) alone. The food is read from what they eat (``user.eats``: "I eat fish now") and from a habit of
+eating it taken up again ("I eat fish again now", 我现在又吃鱼了: ``preference.habit = eats fish``, whose "again" ends
+"not eating fish"): ``eaten``. What they eat is kept as said. Halal and kosher allow meat and stay. The fact engine
+ends the diet (``facts.engine.FactEngine.diets_left``), since which diet is held is known only from what is stored:
+the extractor once withdrew every meatless diet by name, seven withdrawals for one "I eat meat now". Someone else's
+eating ("My sister eats meat") ends only that person's diet; a food not eaten (不吃鱼) ends none.
 """
 
 from __future__ import annotations
@@ -18,8 +23,21 @@ from memstrata.text.regex import lazy_regex
 #: Meat in either language, as ``user.eats`` stores it ("meat", "chicken", 肉, 牛肉, 荤).
 _MEAT = lazy_regex(r"^(?:(?:red\s+)?meat|chicken|beef|pork|steak|lamb|bacon|ham|turkey|[鸡牛猪羊]?肉|荤菜?|肉类)$",
                    flags=0)
+#: Fish and seafood in either language ("fish", "salmon", "seafood", 鱼, 海鲜, 虾).
+_FISH = lazy_regex(r"^(?:(?:raw\s+)?fish|salmon|tuna|cod|seafood|shellfish|shrimps?|prawns?|crabs?|lobsters?|oysters?|"
+                   r"[鱼虾蟹]|鱼肉|海鲜|三文鱼|金枪鱼|虾仁|螃蟹)$", flags=0)
+#: What animals make, which a vegan leaves out beside meat and fish ("eggs", "dairy", 鸡蛋, 牛奶).
+_ANIMAL_MADE = lazy_regex(r"^(?:eggs?|dairy|milk|cheese|butter|yogh?urt|honey|鸡?蛋|鸡蛋|牛奶|奶制品|乳制品|奶酪|"
+                          r"黄油|酸奶|蜂蜜)$", flags=0)
 #: The diets that leave meat out, as ``food.diet`` stores them in both languages.
 MEATLESS = ("vegetarian", "vegan", "pescatarian", "吃素", "吃纯素", "素食", "纯素")
+#: Those that leave fish out too (pescatarian eats fish), and those that leave out what animals make (vegan).
+_FISHLESS = tuple(d for d in MEATLESS if d != "pescatarian")
+_VEGAN = ("vegan", "吃纯素", "纯素")
+#: A habit of eating a food, as ``preference.habit`` stores it ("eats fish", "eat fish on Fridays", 吃鱼, 又吃鸡蛋):
+#: the food, without when; a food not eaten (not eat fish, 不吃鱼) is none.
+_EATING_HABIT = lazy_regex(r"^(?:(?:eats?|eating)\s+(?P<en>.+?)(?:\s+(?:again|now|on\s+.+|every\s+.+|at\s+.+))?"
+                           r"|(?:又|再|开始|重新)*吃(?P<zh>[^不没]+?))$", re.IGNORECASE)
 
 
 def meat(value: str) -> bool:
@@ -27,14 +45,43 @@ def meat(value: str) -> bool:
     return bool(_MEAT.match(value.strip().lower()))
 
 
-def ended_by_eating(found: Sequence[tuple[Finding, str]]) -> list[tuple[Finding, str]]:
-    """Withdrawals of the meatless diets for each of the user's own ``user.eats`` findings that name
-    meat, in the finding's language; ``[]`` when none does."""
-    out: list[tuple[Finding, str]] = []
-    for f, lang in found:
-        if f.key == "user.eats" and not f.subject and not f.retract and _MEAT.match(f.value.strip().lower()):
-            out += [(Finding("food.diet", diet, CONF_STATED, f.clause, retract=True), lang) for diet in MEATLESS]
-    return out
+def excluding(food: str) -> tuple[str, ...]:
+    """The diets (``food.diet`` values, ``MEATLESS``) that leave ``food`` out: every one for meat, all but pescatarian
+    for fish or seafood, vegan alone for eggs, dairy or honey; ``()`` for any other food ("rice", 米饭, "tofu").
+
+    >>> excluding("chicken") == MEATLESS, excluding("fish"), excluding("鸡蛋"), excluding("tofu")
+    (True, ('vegetarian', 'vegan', '吃素', '吃纯素', '素食', '纯素'), ('vegan', '吃纯素', '纯素'), ())
+    """
+    food = food.strip().lower()
+    if _MEAT.match(food):
+        return MEATLESS
+    if _FISH.match(food):
+        return _FISHLESS
+    return _VEGAN if _ANIMAL_MADE.match(food) else ()
+
+
+def eaten(key: str, value: str) -> list[str]:
+    """The foods a fact under ``key`` with ``value`` says its subject eats: ``user.eats``'s value, or the food of a
+    habit of eating (``preference.habit``, ``_EATING_HABIT``: "eats fish", 又吃鸡蛋), each of a list ("fish and
+    chicken", 鱼和鸡蛋); ``[]`` for any other fact and a food not eaten ("not eat fish", 不吃鱼).
+
+    >>> eaten("preference.habit", "eats fish and chicken"), eaten("user.eats", "肉")
+    (['fish', 'chicken'], ['肉'])
+    >>> eaten("preference.habit", "不吃鱼")
+    []
+    """
+    if key == "user.eats":
+        food = value
+    elif key == "preference.habit" and (m := _EATING_HABIT.match(value.strip())) is not None:
+        food = m.group("en") or m.group("zh")
+    else:
+        return []
+    return [part for part in re.split(r"\s*(?:,|\band\b|&|和|、|跟)\s*", food) if part]
+
+
+def left_out(diet: str, foods: Sequence[str]) -> bool:
+    """Whether the diet ``diet`` (a ``food.diet`` value) leaves out one of ``foods`` (``excluding``)."""
+    return any(diet.strip().lower() in excluding(food) for food in foods)
 
 
 #: A diet kept for health or weight ("I'm on a low-sodium diet", 我在吃低盐饮食): a key of its own beside

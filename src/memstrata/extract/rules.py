@@ -69,7 +69,6 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.candidates import balanced, candidate, postal
 from memstrata.extract.clauses import Finding, clause_period, without_bracketed_time, without_time
 from memstrata.extract.continued import with_continuations
-from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.mixed_script import (
     CJK,
@@ -204,7 +203,6 @@ class RuleExtractor:
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found = [(shapes.begun_use(f, sentence), lang) for f, lang in found]  # "I started using Arc": a beginning
             found = [(shapes.used_before(f, sentence), lang) for f, lang in found]  # …，以前用钉钉: what it replaced
-            found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
             found += allergy_denied.denied(found, sentence)  # "I'm not allergic to peanuts": a fact of its own
             # "I work at SAP in Berlin": the employer SAP, and the city where that workplace is (no home)
             found = [(g, lang) for f, lang in found for g in workplace.in_city(f)]

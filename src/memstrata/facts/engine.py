@@ -34,7 +34,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.conventions import PROJECT_TOOL_KEY, other_tools
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
-from memstrata.extract.diets import MEATLESS, meat
+from memstrata.extract.diets import MEATLESS, eaten, excluding, left_out
 from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
@@ -154,19 +154,32 @@ class FactEngine:
         kept = self.unsuppressed(conn, said, cand.key)
         if kept is None:
             return []
-        ended = [change for fact in self.meat_eaten(conn, said, cand) for change in withdraw.retract(
-            self, conn, said, replace(cand, key=fact.key, value=fact.value, retracts=True), now)]
+        ended = [change for fact in [*self.meat_eaten(conn, said, cand), *self.diets_left(conn, said, cand)]
+                 for change in withdraw.retract(self, conn, said, replace(cand, key=fact.key, value=fact.value,
+                                                                          retracts=True), now)]
         return [*ended, self.resolve(conn, kept, cand, vector, now, replaces=replaces, together=together)]
 
     def meat_eaten(self, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
-        """The active facts that its subject eats meat (``user.eats``, ``extract.diets.meat``) when ``cand`` states a
-        diet that leaves meat out: "I eat meat" then "I'm vegetarian now" (我吃肉 then 我现在吃素了) kept both current,
-        the other way round from "I eat meat now" ending the diet (``extract.diets.ended_by_eating``). Read here, not
-        by the extractor, since which meat was said is known only from what is stored; ``[]`` otherwise."""
-        if cand.key != "food.diet" or cand.value.strip().lower() not in MEATLESS:
+        """The active facts that its subject eats a food (``user.eats``) ``cand``'s diet leaves out
+        (``extract.diets.excluding``: meat for vegetarian, fish too, eggs for vegan): "I eat meat" then "I'm
+        vegetarian now" (我吃肉 then 我现在吃素了) kept both current, the other way round from "I eat meat now" ending
+        the diet (``diets_left``). Read here, not by the extractor, since which food was said is
+        known only from what is stored; ``[]`` otherwise."""
+        diet = cand.value.strip().lower()
+        if cand.key != "food.diet" or diet not in MEATLESS:
             return []
         ids = self.store.fact_ids(conn, said.scope, keys=["user.eats"], subject=subject_of(said, cand))
-        return [f for f in self.store.load_facts(conn, ids) if not f.encrypted and meat(f.value)]
+        return [f for f in self.store.load_facts(conn, ids) if not f.encrypted and diet in excluding(f.value)]
+
+    def diets_left(self, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
+        """The active diets (``food.diet``) of ``cand``'s subject that leave out a food ``cand`` says they eat
+        (``extract.diets.eaten``, ``extract.diets.left_out``): "I'm vegetarian" then "I eat meat now" or "I eat fish
+        again now" (我吃素 then 我现在又吃鱼了) ends the diet; a pescatarian's stays after fish. ``[]`` otherwise."""
+        foods = eaten(cand.key, cand.value)
+        if not foods:
+            return []
+        ids = self.store.fact_ids(conn, said.scope, keys=["food.diet"], subject=subject_of(said, cand))
+        return [f for f in self.store.load_facts(conn, ids) if not f.encrypted and left_out(f.value, foods)]
 
     def unsuppressed(self, conn: Any, said: Said, key: str) -> Said | None:
         """``said`` without the messages from which its owner forgot a fact under ``key``
