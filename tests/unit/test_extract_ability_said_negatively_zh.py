@@ -26,7 +26,7 @@ def _read(text: str) -> list[tuple[str, str, str, bool]]:
     ("我到现在还不会骑自行车", [("ability.cannot", "骑自行车", "", False)]),
     ("我不会用Excel", [("ability.cannot", "用Excel", "", False)]),
     ("我妈不会用微信", [("ability.cannot", "用微信", "mom", False)]),
-    ("我会开车了", [("ability.cannot", "开车", "", True)]),
+    ("我会开车了", [("ability.cannot", "开车", "", True), ("ability.can", "开车", "", False)]),
 ])
 def test_what_one_cannot_do_is_kept(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected

@@ -17,6 +17,10 @@ from memstrata.text.regex import lazy_regex
 KEY = "ability.cannot"
 #: English and Chinese descriptions of ``KEY`` (``taxonomy``).
 DESCRIPTION = ("something the user cannot do, such as drive, swim or cook", "用户不会做的事，比如开车、游泳、做饭")
+#: The positive twin: a skill the user has ("I can swim", "I know how to code in Rust", 我会开车了).
+CAN_KEY = "ability.can"
+CAN_DESCRIPTION = ("a skill the user has, something they can do, such as drive, swim or play the guitar",
+                   "用户会做的事、掌握的技能，比如开车、游泳、弹吉他")
 
 _H = "\u4e00-\u9fff"
 #: Verbs of a skill one learns, first in what is not done.
@@ -36,7 +40,8 @@ def find_zh(clause: str) -> list[Finding]:
     if (m := _CANNOT.match(clause)) is not None and not _NOT_A_SKILL.search(m.group("v")):
         return [Finding(KEY, m.group("v"), CONF_STATED, clause, statement=f"不会{m.group('v')}")]
     if (m := _CAN_NOW.match(clause)) is not None and not _NOT_A_SKILL.search(m.group("v")):
-        return [Finding(KEY, m.group("v"), CONF_STATED, clause, retract=True, statement=f"会{m.group('v')}了")]
+        return [Finding(KEY, m.group("v"), CONF_STATED, clause, retract=True, statement=f"会{m.group('v')}了"),
+                Finding(CAN_KEY, m.group("v"), CONF_STATED, clause, statement=f"会{m.group('v')}")]
     return []
 
 
@@ -71,19 +76,44 @@ _NOT_A_SKILL_EN = lazy_regex(r"\b(?:you|me|him|her|them|us|it|this|that|these|th
 _NEEDS_OBJECT_EN = lazy_regex(r"^(?:play|speak|read|write|ride|fish|type)$", re.IGNORECASE)
 
 
+#: A skill said positively ("I can swim", "I know how to code in Rust", "I can play the guitar pretty well"): a verb
+#: of a skill with no object, or one of the verbs whose object names the skill (an instrument or a game played, a
+#: vehicle ridden or driven, music read, a language coded in); a degree after it is part of saying so. "I can cook
+#: dinner", "I can write the report", "I can draw you a map" are offers, and no object is read after those verbs.
+_CAN_EN = lazy_regex(
+    r"^i\s+(?:(?:really|actually|also|even|still)\s+)?(?:can(?:\s+(?:now|finally|also|actually|still))?|"
+    r"know how to|(?:finally\s+)?(?:learned|learnt)\s+(?:how\s+)?to)\s+"
+    r"(?P<v>(?:swim|ski|snowboard|skate|surf|dive|cook|bake|sew|knit|crochet|dance|sing|draw|paint|juggle|"
+    r"cycle|climb|skateboard|sail|whistle|drive|code|program)"
+    r"|play\s+(?:the\s+)?[a-z]+|(?:ride|drive)\s+(?:a\s+)?[a-z]+|read\s+music|(?:code|program)\s+in\s+[A-Za-z+#]+)"
+    r"(?:\s+(?:now|too|as well|(?:(?:pretty|really|quite|very)\s+)?well|fluently|decently|a (?:bit|little)))*[.!]*$",
+    re.IGNORECASE)
+
+
 def find_en(clause: str, ctx: object = None) -> list[Finding]:
     """``ability.cannot`` an English clause states ("I can't ski" → ``ski``, the value the verb and its object as
-    said: "drive a stick"), its withdrawal for a skill learned since ("I can ski now", "I finally learned to swim"),
-    else ``[]``."""
+    said: "drive a stick"), its withdrawal for a skill learned since ("I can ski now", "I finally learned to swim")
+    with the skill (``ability.can``), the skill said alone ("I know how to code in Rust" → ``ability.can = code in
+    Rust``), else ``[]``."""
     text = clause.strip()
     if (m := _CANNOT_EN.match(text)) is not None and not _NOT_A_SKILL_EN.search(m.group("v")) and (
             len(m.group("v").split()) > 1 or not _NEEDS_OBJECT_EN.match(m.group("v"))):
         value = m.group("v")
         return [Finding(KEY, value, CONF_STATED, clause, statement=f"cannot {value}")]
+    can = _can_en(text)
     if (m := _CAN_NOW_EN.match(text)) is not None and not _NOT_A_SKILL_EN.search(m.group("v")):
         said = str(getattr(ctx, "sentence", None) or text)
         said_now = re.search(r"\b(?:now|finally|learned|learnt)\b", said, re.IGNORECASE)
         if said_now:  # "I can ski" alone states the skill, no change: nothing to withdraw
             value = m.group("v")
-            return [Finding(KEY, value, CONF_STATED, clause, retract=True, statement=f"can {value} now")]
-    return []
+            return [Finding(KEY, value, CONF_STATED, clause, retract=True, statement=f"can {value} now"), *can]
+    return can
+
+
+def _can_en(text: str) -> list[Finding]:
+    """``ability.can`` of an English clause (``_CAN_EN``), the skill as said; ``[]`` for an object that points or
+    names a person ("I can play it", "I can drive you")."""
+    m = _CAN_EN.match(text)
+    if m is None or _NOT_A_SKILL_EN.search(re.sub(r"^(?:code|program)\s+in\s", "", m.group("v"), flags=re.I)):
+        return []
+    return [Finding(CAN_KEY, m.group("v"), CONF_STATED, text, statement=f"can {m.group('v')}")]

@@ -69,6 +69,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "health.allergy": ("is allergic to {v}", "对{v}过敏"),
     "health.condition": ("has {v}", "患有{v}"),
     "ability.cannot": ("cannot {v}", "不会{v}"),
+    "ability.can": ("can {v}", "会{v}"),
     "assistant.instruction": ("wants the assistant to {v}", "希望助手{v}"),
     "routine.wake": ("usually wakes up at {v}", "一般{v}起床"),
     "routine.bed": ("usually goes to bed at {v}", "一般{v}睡觉"),

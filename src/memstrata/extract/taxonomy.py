@@ -238,6 +238,8 @@ def key_spec(key: str) -> KeySpec:
                        *(medication.DESCRIPTION if key == medication.KEY else advice.DESCRIPTION))
     if key == abilities.KEY:  # 我不会开车, 我不会游泳: many at once (extract.abilities)
         return KeySpec(key, "fact", "many", "low", 0.5, *abilities.DESCRIPTION)
+    if key == abilities.CAN_KEY:  # "I can swim", "I know how to code in Rust": many at once, its twin
+        return KeySpec(key, "fact", "many", "low", 0.5, *abilities.CAN_DESCRIPTION)
     if key == NOT_DRUNK_KEY:  # "I don't drink coffee", "I never drink soda": many at once, no dislike
         return KeySpec(key, "preference", "many", "low", 0.6, *NOT_DRUNK_DESCRIPTION)
     trait = bodily.described(key) or temperament.DESCRIPTIONS.get(key) or diets.DESCRIPTIONS.get(key)
