@@ -47,6 +47,10 @@ def test_a_question_about_the_past_keeps_the_months_behind_it() -> None:
     # no word of what is ahead: January 2026 and before, all over by December: no window ahead
     assert ahead_windows("What did I do in January?", DECEMBER) == []
     assert ahead_windows("一月份我做了什么？", DECEMBER) == []
+    # a word of plans, but said in the past tense: the January that was
+    for question in ("What plans did I have in January?", "一月份我有过什么安排？",
+                     "在5月1号我曾告诉过你我的旅行计划，我计划去哪个地方？"):
+        assert ahead_windows(question, DECEMBER) == [], question
     # a month still ahead this year needs no next year
     assert ahead_windows("anything coming up in December?", datetime(2026, 11, 2, tzinfo=UTC))[0][1] \
         < datetime(2027, 1, 3, tzinfo=UTC)

@@ -42,6 +42,11 @@ from memstrata.types import Scope
 _AHEAD = lazy_regex(r"\b(?:upcoming|coming\s+up|ahead|schedule[ds]?|plans?|planned|agenda|calendar|"
                     r"what'?s\s+next)\b|安排|日程|计划|行程|接下来|要忙|将要|待办", re.IGNORECASE)
 
+#: Words that put a question in the past, English and Chinese (auxiliaries, 曾, 以前, a verb's 过): "what plans did I
+#: have in January?" or 在5月1号我曾告诉过你我的旅行计划 asks about the month that was, not the next one.
+_PAST_TENSE = lazy_regex(r"\b(?:did|was|were|had|used\s+to)\b|曾|以前|之前|当时|那时|上次|过去|"
+                         r"(?:说|告诉|提|讲|做|去|有|定|订)过", re.IGNORECASE)
+
 #: A window with no end is searched up to this far: the filter compares times, and a plan decades out is
 #: none a store holds.
 _OPEN_END = datetime(9999, 1, 1)
@@ -66,12 +71,13 @@ def ahead_windows(text: str, now: datetime, *, after_days: int = 0) -> list[Peri
     When the question ``text`` closes with (``closing_question``; ``text`` itself when it is one sentence) has a
     word of ``_AHEAD``, a month or day it names without a year is also its next one ("what's coming up in
     January?" asked in December asks about the next January). Only that question's own: chit-chat before it
-    ("tax season is coming up in April, any tips?") says what is ahead of someone else's question.
+    ("tax season is coming up in April, any tips?") says what is ahead of someone else's question; and not in
+    the past tense (``_PAST_TENSE``: "what plans did I have in January?" asks about the January that was).
     A question naming only past periods and no ``_AHEAD`` word gives ``[]``.
     """
     periods, _ = read_periods(text, now, after_days=after_days, years=False)
     last = closing_question(text) or text
-    if asks_ahead(last):
+    if asks_ahead(last) and _PAST_TENSE.search(last) is None:
         # Only the next ones the forward reading adds: the question's other periods are read above.
         behind = set(read_periods(last, now, after_days=after_days, years=False)[0])
         nxt = [p for p in read_periods(last, now, after_days=after_days, years=False, forward=True)[0]
