@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import shutil
 import tempfile
 import warnings
@@ -20,6 +21,34 @@ from memstrata import Memory
 from memstrata.config import LLMSettings
 from memstrata.embed.base import EmbeddingCache
 from memstrata.embed.use import UseEmbedder
+
+#: The session-scoped ``memstrata serve`` fixtures of ``tests/surfaces/conftest.py``: each test process
+#: that runs a module naming one starts that server once.
+SESSION_SERVERS = re.compile(r"\b(open_server|keyed_server|modelless_server|hashing_server)\b")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` (pyproject's addopts), except that the modules using a session server
+    (``SESSION_SERVERS``) are one unit of work, run by one worker in collection order.
+
+    With each file sent on its own, both workers started each of the four servers: a start costs
+    ~1.5-2.5 s of CPU (the open server, three processes and two model loads, more), ~13 s of the run's
+    CPU twice over. In a run of one process (``-n 0``) every module shares them already, so what each
+    module may assume of a shared server (users of its own) is unchanged."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    surfaces = Path(__file__).parent / "surfaces"
+    together = {p.relative_to(config.rootpath).as_posix() for p in surfaces.glob("test_*.py")
+                if SESSION_SERVERS.search(p.read_text(encoding="utf-8"))}
+
+    class SessionServerModulesTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return "modules using a session server" if scope in together else scope
+
+    return SessionServerModulesTogether(config, log)
 
 
 @pytest.fixture(scope="session")
