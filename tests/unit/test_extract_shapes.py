@@ -417,11 +417,12 @@ def test_no_like_or_activity_in_a_need_a_hedge_or_a_time(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    # quoted titles in English are no bare names (extract.examples): the kind alone
     ('I also enjoy classic literature such as "Walden" and "The Kite Runner".', ["classic literature"]),
-    ("我喜欢经典文学作品比如《瓦尔登湖》", ["经典文学作品"]),
-    ("I like sports such as tennis and golf.", ["sports"]),
+    ("我喜欢经典文学作品比如《瓦尔登湖》", ["经典文学作品", "《瓦尔登湖》"]),
+    ("I like sports such as tennis and golf.", ["sports", "tennis", "golf"]),
 ])
-def test_the_liked_kind_without_its_examples(text: str, expected: list[str]) -> None:
+def test_the_liked_kind_and_its_examples(text: str, expected: list[str]) -> None:
     assert [value for _, value, _, _ in _read(text)] == expected
 
 

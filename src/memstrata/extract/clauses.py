@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Literal
 
-from memstrata.extract import gazetteer, guards
+from memstrata.extract import examples, gazetteer, guards
 from memstrata.extract.timex import resolve_relative, time_span
 from memstrata.text.regex import lazy_regex
 
@@ -386,7 +386,12 @@ def like_finding(
     thing is a plain dislike (hating Vim says nothing about the editor you use).
     Generic results carry ``polarity`` so the extractor may re-key them by embedding.
     """
-    value = clean_value(_EXAMPLES.sub("", without_aside(obj)), lang)  # "classic literature such as Walden": the kind
+    if (shown := examples.inline(without_aside(obj), lang)) is not None:  # the kind and each example (extract.examples)
+        # a kind disliked is narrowed by its examples (我不喜欢像恐怖片这样的电影 dislikes no film): the examples alone
+        kind = shown[0] if polarity == "like" else ""
+        return [f for said in (kind, *shown[1]) if said
+                for f in like_finding(said, polarity, conf, clause, lang, hint=hint)]
+    value = clean_value(_EXAMPLES.sub("", without_aside(obj)), lang)  # "classic literature such as", no list: the kind
     limit = 8 if lang == "en" else 16  # words vs characters: longer is a story, not a taste
     # A Chinese clause counts an English word in it as one unit, like one character
     # ("我喜欢 Red Hot Chili Peppers" is four, not 21).

@@ -1,14 +1,16 @@
-"""What a like's list goes on with, clause by clause: one more liked thing ("I like skiing, running, and hiking") or
-one not liked ("I like tea but not coffee"), under the like's person. Read by ``extract.patterns_en`` on the
-clauses after a like."""
+"""What a like's list goes on with, clause by clause: one more liked thing ("I like skiing, running, and hiking"),
+one not liked ("I like tea but not coffee"), or examples of the kind liked or disliked ("I love outdoor stuff, like
+hiking and kayaking", ``extract.examples``), under the like's person. Read by ``extract.patterns_en`` on the clauses
+after a like."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
+from memstrata.extract import examples
 from memstrata.extract.clause_en import _IC, _PAST, _f, _split_list
-from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.clauses import CONF_PREFER, Finding, Polarity, like_finding
 from memstrata.text.regex import lazy_regex
 
 #: A bare item of a list continued after a comma: at most two words, the last clause may join two such ("...,
@@ -74,3 +76,22 @@ def but_not(raw: str, head: Finding) -> list[Finding]:
         return []
     return [replace(f, subject=head.subject, polarity="dislike")
             for f in _f("preference.dislike", said.group("v"), head.confidence, raw)]
+
+
+#: A clause that opens with a word of example: "like hiking and kayaking", "such as surfing", "for example tapas".
+_EXAMPLES = lazy_regex(r"^(?:like|such as|for example|for instance|e\.g\.,?|including)\s+(?P<x>.+?)[.!]*$", _IC)
+
+
+def examples_of(raw: str, head: Finding | None) -> list[Finding] | None:
+    """The examples ``raw`` gives of the kind the like or dislike ``head`` (the clause before's) names: each liked or
+    disliked as ``head`` is, under its person ("I hate chores, like ironing": ironing disliked; it was read "I like
+    ironing"). ``[]`` when ``raw`` is a clause of examples after no like, or lists no bare name ("..., like really",
+    "..., like a lot"); ``None`` when ``raw`` opens with no word of example."""
+    m = _EXAMPLES.match(raw.strip())
+    if m is None:
+        return None
+    if head is None:
+        return []
+    polarity: Polarity = "dislike" if head.key.endswith((".dislike", ".avoid")) else "like"
+    return [replace(f, subject=head.subject) for item in examples.listed(m.group("x"), "en")
+            for f in like_finding(item, polarity, head.confidence, raw, "en")]

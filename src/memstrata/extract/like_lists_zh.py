@@ -21,7 +21,9 @@ _LIST = lazy_regex(rf"(?P<head>{_LIKE})(?P<v>[^，,。.！!？?；;]{{1,8}}(?:[�
 
 #: What a bare item never holds: a pronoun, an adverb, an aspect or modal word, a question, a number of times.
 _NOT_BARE = lazy_regex(r"[我你他她它这那很太也都就了吗呢吧啊呀哦嘛么是有会要能想在不没真最更挺每越又再才还过着]|"
-                       r"比较|非常|特别|尤其|其实|因为|所以|但是|不过|可以|觉得|感觉|一下|一点|有点|\d")
+                       r"比较|非常|特别|尤其|其实|因为|所以|但是|不过|可以|觉得|感觉|一下|一点|有点|\d|"
+                       # 我喜欢安静的地方，像图书馆和咖啡馆: examples of the kind (extract.examples), no more items
+                       r"^\s*(?:像|比如|比方|例如|譬如|诸如|包括)")
 #: A predicate of evaluation ending an item (画面美, 价格便宜, 味道不错): how the liked thing is.
 _EVALUATED = lazy_regex(r"(?:美|好|棒|赞|酷|香|辣|甜|帅|不错|漂亮|好看|好听|好吃|动听|精彩|便宜|贵|实惠|舒服|干净|方便|"
                         r"有趣|好玩|刺激|放松|开心|快乐|健康)$")

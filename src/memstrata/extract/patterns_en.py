@@ -61,7 +61,7 @@ from memstrata.extract.identity_en import (
     _retraction,
     _work,
 )
-from memstrata.extract.like_lists import LIST_ITEM, but_not, more_likes
+from memstrata.extract.like_lists import LIST_ITEM, but_not, examples_of, more_likes
 from memstrata.extract.preferences_en import (
     _avoided,
     _drink_how,
@@ -144,7 +144,14 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     out: list[Finding] = []
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
     liked: list[Finding] = []  # the like of the clause before: "..., skiing" names one more
-    for raw in _clauses(sentence):
+    kind: list[Finding] = []  # the like or dislike of the clause before, whose examples a clause may give
+    for at, raw in enumerate(_clauses(sentence)):
+        # "I love outdoor stuff, like hiking and kayaking": the kind's examples (a clause after another, never "Like I
+        # said, ..." opening the sentence, whose "like" is no example)
+        if at and (shown := examples_of(raw, kind[0] if kind else None)) is not None:
+            out.extend(shown)
+            continue
+        kind = []
         if liked and (also := more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
             if liked[0].label:  # "My favorite foods are sushi, ramen and pizza": one set (shapes.set_value)
                 items = shapes.set_items(liked[0].value, "en") + [f.value for f in also]
@@ -193,6 +200,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
                 out.extend(habits.find_en(clause, ctx))  # "I don't drink coffee anymore": a coffee habit too
             listing = [f for f in found if f.key == "health.allergy" and not f.retract]
             liked = [f for f in found if f.key.endswith(".like") and not f.retract][-1:]
+            kind = [f for f in found if f.key.endswith((".like", ".dislike")) and not f.retract][-1:]
     return out
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import directives, gazetteer, guards, places, salience
+from memstrata.extract import directives, examples, gazetteer, guards, places, salience
 from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -210,7 +210,7 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
     """The findings of a like or dislike ``_LIKE`` matched in ``clause``."""
     # 我最喜欢的是X, 我最爱喝的是美式 (the verb kept: 喝美式 is a drink)
     verb, obj = m.group("verb"), re.sub(r"^(吃|喝|听|看|玩|读|用)?的是", r"\1", m.group("v"))
-    if guards.zh_points_away(obj):
+    if guards.zh_points_away(obj) and examples.inline(obj, "zh") is None:  # 像滑板这样的运动 points at its examples
         return []  # 我喜欢你推荐的书, 我喜欢这个: about the listener or the context
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE) else "like"
     prefer = verb in ("偏好", "偏爱", "倾向于") or "更" in m.group("adv")

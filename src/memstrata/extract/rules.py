@@ -38,6 +38,7 @@ from memstrata.extract import (
     corrected_later,
     deflected,
     directives,
+    examples,
     excepted,
     family_named,
     for_now,
@@ -357,6 +358,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     found += [f for f in (shapes_zh.avoided(sentence, found) if zh else shapes_en.avoided(sentence, found))
               if forbidden.thing_of(f).casefold() not in named]
     found = with_continuations(sentence, found, lang)  # "I like my coffee black, no sugar" (extract.continued)
+    if zh:  # 我喜欢户外活动，像滑板、攀岩和街舞等等: each example beside the kind (extract.examples)
+        found = found + examples.given(sentence, found, lambda said: _read(said, said_at, lang, nested=True))
     # a beginning ("I've started working at Meta", 我开始用顺丰了, "I got a new job at Initech") is the
     # state it began, in place of the bare event a dated one reads as ("I joined Acme last week"),
     # and holds from the time it names (``shapes.dated``)
