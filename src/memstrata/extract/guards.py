@@ -156,7 +156,16 @@ _EN_HOW_ONE_IS = lazy_regex(r"^(?:been\s+)?doing\s+(?:(?:really|very|so|pretty|q
 #: A verb and only a person pointed at ("I got her last year"): what was done names no one.
 _EN_ONLY_SOMEONE = lazy_regex(r"^\w+\s+(?:her|him|them|me|us)$", _IC)
 #: What will not or cannot happen is no happening ("I won't be able to work on the thesis this weekend").
-_EN_NOT_DONE = lazy_regex(r"^(?:won't|will not|can't|cannot|couldn't|wouldn't|didn't|did not|don't|never)\b", _IC)
+_EN_NOT_DONE = lazy_regex(r"^(?:won't|will not|can't|cannot|couldn't|wouldn't|didn't|did not|don't|never|"
+                          # an attempt says nothing of what came of it ("tried to get the tickets on Friday")
+                          r"(?:tried|attempted)\s+to)\b", _IC)
+#: A person or a thing the chat named before as the verb's object ("played one with friends", "met him at the
+#: festival", "ran into them", "caught up with her yesterday"): who or what it was is not in the value. "her" before a
+#: noun is whose ("met her parents"); "one of ..." names its set.
+_EN_OBJECT_PRONOUN = lazy_regex(r"^\w+(?:\s+(?:up|out|off|back|over|into|with|to|for|at|on)){0,2}\s+"
+                                r"(?:him|them|one(?!\s+of\b)|"
+                                r"her(?=\s+(?:at|in|on|with|to|for|from|after|before|during|about|again|yesterday|"
+                                r"today|tonight|last|this|up|out|off|back|over)\b|\s*$))\b", _IC)
 _EN_EVENT_PRONOUN = lazy_regex(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
 
 
@@ -180,7 +189,7 @@ def en_event_ok(value: str) -> bool:
     if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value) or _EN_NO_HAPPENING.match(value):
         return False
     if re.match(r"that\b", value, _IC) or _EN_HOW_ONE_IS.match(value) or _EN_ONLY_SOMEONE.match(value) \
-            or _EN_NOT_DONE.match(value):
+            or _EN_NOT_DONE.match(value) or _EN_OBJECT_PRONOUN.match(value):
         return False  # "going to that spot", "been doing great", "got her" (who, the chat said before)
     return _EN_EVENT_PRONOUN.search(value) is None and len(value.split()) >= 2
 
