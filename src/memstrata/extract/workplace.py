@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import conventions, places
+from memstrata.extract import conventions, places, purposes
 from memstrata.extract.clauses import CONF_STATED, Finding
-from memstrata.extract.shapes import open_key
+from memstrata.extract.shapes import attribute_finding, open_key
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -39,8 +39,13 @@ _GROUP_USES = lazy_regex(
     r"doesn't use|does not use)|uses|is using|is on|is back on))"
     # the thing named, case-sensitive: "uses the old process" names none
     r"\s+(?P<v>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})(?i:\s+now)?"
-    # what for, after the thing: "Our team uses GitHub Actions for CI" (the tool is the team's all the same)
-    r"(?i:\s+for\s+(?:our\s+|the\s+)?[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)?$")
+    # what for, after the thing: "Our team uses GitHub Actions for CI" (a listed purpose names the key: ``uses_en``)
+    r"(?i:\s+for\s+(?:our\s+|the\s+)?(?P<for>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?))?$")
+
+
+#: The keys what a group of the user's uses is kept under (``group_tool``): ``user.team_tool``, ``user.company_tool``.
+GROUP_TOOL_KEYS: tuple[str, ...] = tuple(sorted({open_key("", f"{name} tool") for name in _GROUPS.values()
+                                                 if name != "project"}))
 
 
 def group_tool(group: str, value: str, clause: str, said: str, *, retract: bool = False) -> list[Finding]:
@@ -61,6 +66,11 @@ def uses_en(clause: str) -> list[Finding]:
     if m is None:
         return []
     group = m.group("g").lower()
+    if m.group("for") and purposes.listed(m.group("for")) and _GROUPS.get(group) != "project":
+        # "My team uses Jira for tickets" is what "We use Jira for tickets" and 我们团队用Jira管理任务 store: the
+        # purpose names the thing used (user.tickets), whoever in the user's group uses it
+        return [replace(f, retract=bool(m.group("no")))
+                for f in attribute_finding(m.group("for"), m.group("v"), clause, "en", purpose=True)]
     return group_tool(group, m.group("v"), clause, f"{group} uses {m.group('v')}", retract=bool(m.group("no")))
 
 

@@ -16,6 +16,18 @@ so the engine decides which one the new value takes the place of, in this order:
 * otherwise **none**: with two rivals the sentence does not say which ended, and ending a thing
   still used is the worse error; "We moved from Jira to Linear" names it.
 
+Whose a thing used is: **the user's and their group's at once**, one pool. "We use Jira (at work)" names no
+group, so it is kept with the user's things used (``tool.uses``); "My team uses Jira" (我们团队用飞书) names the group
+and is kept under it, one at a time (``extract.workplace``: ``user.team_tool``); said for a listed purpose, by the
+user, "we" or a group ("My team uses Jira for tickets", 我们团队用Jira管理任务), under the purpose (``user.tickets``).
+The user works with what their team uses, and "we" in a user's message is the user with their group, so a switch
+said with "I", "we" or a group ("We switched to Linear", "Our team moved to Linear", 我们改用钉钉了) looks for its
+rival among all of them, the group's keys (``workplace.GROUP_TOOL_KEYS``) as the things used, and the new value
+takes the rival's key: "Our team uses Jira" then "We switched to Linear" is ``user.team_tool = Linear``, superseding
+Jira (before, both stayed current, Jira the team's and Linear the user's). Telling "I" from "we" would split one tool
+in two facts that can both be current, the error this avoids; a tool of one's own beside the team's is said with its
+purpose or its kind ("I use Obsidian for notes") and is no rival of another kind.
+
 A thing of a known kind said as begun (``BEGUN_KEY``: "I started using Arc") ends only the one thing of that very kind
 (``ended_by_beginning``). A key that holds one thing of a kind ("my browser is Chrome": ``user.browser``,
 ``tool_kinds.kind_of_key``) is one slot with the things used of that kind: a switch or a beginning ends its value, and a
@@ -37,6 +49,7 @@ from memstrata.extract import purposes, shapes, vehicles
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.tool_kinds import PROVIDER_KEYS, kind_of, kind_of_key, slot_keys
+from memstrata.extract.workplace import GROUP_TOOL_KEYS
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
 from memstrata.text.tokens import normalise_value
@@ -76,7 +89,7 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
     norm = normalise_value(cand.value)
     kind = kind_of(cand.value)
     # "We use Jira for tickets" is a thing used too, and so is "my browser is Chrome" for a switch to a browser
-    keys = [*USED_KEYS, *purposes.KEYS, *(slot_keys(kind) if kind else ())]
+    keys = [*USED_KEYS, *GROUP_TOOL_KEYS, *purposes.KEYS, *(slot_keys(kind) if kind else ())]
     live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject))
             if not f.encrypted]
     if not norm or any(normalise_value(f.value) == norm for f in live):
@@ -116,7 +129,7 @@ def ended_by_beginning(eng: FactEngine, conn: Any, said: Said, cand: FactCandida
     kind, norm = kind_of(cand.value), normalise_value(cand.value)
     if kind is None or not norm:
         return ""
-    keys = [*USED_KEYS, *purposes.KEYS, *slot_keys(kind)]
+    keys = [*USED_KEYS, *GROUP_TOOL_KEYS, *purposes.KEYS, *slot_keys(kind)]
     live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, said.scope, keys=keys,
                                                                      subject=subject_of(said, cand)))
             if not f.encrypted]
@@ -144,8 +157,9 @@ def _car_driven(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> 
 
 def _rival(key: str, theirs: str | None, kind: str | None) -> bool:
     """Whether a thing used of kind ``theirs`` under ``key`` can be what a new value of ``kind`` replaces: any
-    of no known kind or of that kind under ``USED_KEYS``, only one of that known kind under a purpose's key
-    (Slack for chat is no rival of a switch to an unknown tool: the purpose says what it is for)."""
-    if key not in USED_KEYS:
+    of no known kind or of that kind under ``USED_KEYS`` or a group's key (``GROUP_TOOL_KEYS``), only one of that
+    known kind under a purpose's key (Slack for chat is no rival of a switch to an unknown tool: the purpose says
+    what it is for)."""
+    if key not in USED_KEYS and key not in GROUP_TOOL_KEYS:
         return kind is not None and theirs == kind
     return kind is None or theirs in (None, kind)
