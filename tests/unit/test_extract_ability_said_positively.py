@@ -6,9 +6,7 @@ another person's skill give none of the user's."""
 
 from __future__ import annotations
 
-import tempfile
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -50,11 +48,10 @@ def test_an_offer_a_one_off_or_someone_elses_is_no_skill(text: str) -> None:
     assert _read(text) == []
 
 
-def test_skills_accumulate() -> None:
+def test_skills_accumulate(memory: Memory) -> None:
     assert key_spec("ability.can").cardinality == "many"
-    with tempfile.TemporaryDirectory() as d, Memory(str(Path(d) / "m.db"), user_id="u") as m:
-        m.add("I can't surf.")
-        m.add("I can juggle.")
-        m.add("I can surf now.")
-        active = sorted((f.key, f.value) for f in m.list(kind="fact", status="active", limit=50))
+    memory.add("I can't surf.")
+    memory.add("I can juggle.")
+    memory.add("I can surf now.")
+    active = sorted((f.key, f.value) for f in memory.list(kind="fact", status="active", limit=50))
     assert active == [("ability.can", "juggle"), ("ability.can", "surf")]

@@ -80,7 +80,7 @@ def _named_zh(sentence: str) -> list[Finding]:
             if kin.is_relative(m.group("rel"))]
 
 
-def _clause_at(sentence: str, at: int) -> str:
+def clause_at(sentence: str, at: int) -> str:
     """The clause of ``sentence`` around position ``at``: from the comma or semicolon before it to the one after it,
     a closing question mark kept."""
     start = max(sentence.rfind(c, 0, at) for c in ",;:") + 1
@@ -91,12 +91,12 @@ def _clause_at(sentence: str, at: int) -> str:
 
 def _named_en(sentence: str, stated_only: bool = False) -> list[Finding]:
     """The relatives ``sentence`` names; with ``stated_only`` those in a clause that neither asks, supposes nor
-    reports (``subject_en.NOT_A_STATEMENT`` of the clause, ``_clause_at``)."""
+    reports (``subject_en.NOT_A_STATEMENT`` of the clause, ``clause_at``)."""
     matches = [m for m in _ONE_EN.finditer(sentence)
-               if not stated_only or not subject_en.NOT_A_STATEMENT.search(_clause_at(sentence, m.start()))]
+               if not stated_only or not subject_en.NOT_A_STATEMENT.search(clause_at(sentence, m.start()))]
     found = [(m.start(), m.group("rel").lower(), m.group("name")) for m in matches]
     for m in _MANY_EN.finditer(sentence):
-        if stated_only and subject_en.NOT_A_STATEMENT.search(_clause_at(sentence, m.start())):
+        if stated_only and subject_en.NOT_A_STATEMENT.search(clause_at(sentence, m.start())):
             continue
         names = re.split(r"\s*(?:,\s*(?:and|&)|,|\band|&)\s+", m.group("names"), flags=re.IGNORECASE)
         found += [(m.start(), _ONE_OF[m.group("rel").lower()], n) for n in names if n]

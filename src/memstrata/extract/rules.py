@@ -46,6 +46,7 @@ from memstrata.extract import (
     former,
     gone,
     job_end,
+    named_roles,
     onset,
     own_en,
     parted,
@@ -405,7 +406,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # a job left and the one taken ("我离职了，现在在美团"): the new employer supersedes the old, no withdrawal after it
     return (found + ((job_end.find(sentence, lang) if not hired else []) or job_end.new_job(sentence, lang,
                                                                                           employer_named=hired))
-            + [f for f in family_named.named(sentence, lang) if f.value not in members] + ages)
+            + [f for f in family_named.named(sentence, lang) if f.value not in members] + ages
+            # "my academic advisor, Danielle, suggested ...": a role one holds one of, named in passing
+            + ([] if zh else [f for f in named_roles.named(sentence) if not any(g.key == f.key for g in found)]))
 
 
 def _other_clauses(sentence: str, found: list[Finding], said_at: datetime) -> list[Finding]:
