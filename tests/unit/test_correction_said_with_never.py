@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
@@ -20,8 +21,8 @@ _AT = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
 
 @pytest.mark.parametrize("said", ["Sorry, I meant FedEx, never UPS.", "I meant FedEx, never UPS",
                                   "Sorry, I meant FedEx, not UPS."])
-def test_never_beside_the_value_meant_corrects_the_carrier(tmp_path: Path, said: str) -> None:
-    with Memory(tmp_path / "m.db", user_id="u") as memory:
+def test_never_beside_the_value_meant_corrects_the_carrier(tmp_path: Path, said: str, embedder: EmbeddingCache) -> None:
+    with Memory(tmp_path / "m.db", embedder=embedder, user_id="u") as memory:
         memory.add("I prefer UPS for delivery.")
         memory.add(said)
         facts = {(f.key, f.value, f.status) for f in memory.list(kind="fact", status="all")}

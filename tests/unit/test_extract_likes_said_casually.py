@@ -100,10 +100,10 @@ def test_over_what_is_no_taste_states_nothing(text: str) -> None:
     assert _read(text) == []
 
 
-def test_a_like_said_over_is_superseded(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_like_said_over_is_superseded(tmp_path, embedder) -> None:  # type: ignore[no-untyped-def]
     from memstrata import Memory
 
-    with Memory(str(tmp_path / "m.db"), user_id="u") as memory:
+    with Memory(str(tmp_path / "m.db"), embedder=embedder, user_id="u") as memory:
         memory.add("I'm so into pottery these days")
         memory.add("honestly I'm over pottery now")
         facts = {(f.key, f.value, f.status) for f in memory.list(kind="fact", status="all", limit=50)}

@@ -46,10 +46,10 @@ def test_no_tool_role_is_left_as_said(text: str) -> None:
     assert role_said(text) == text
 
 
-def test_a_thing_said_by_its_role_as_new_ends_the_one_of_its_kind(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_thing_said_by_its_role_as_new_ends_the_one_of_its_kind(tmp_path, embedder) -> None:  # type: ignore[no-untyped-def]
     from memstrata import Memory
 
-    with Memory(str(tmp_path / "m.db"), user_id="u") as memory:
+    with Memory(str(tmp_path / "m.db"), embedder=embedder, user_id="u") as memory:
         memory.add("I use Chrome")
         memory.add("using firefox as my default browser now")
         facts = {(f.key, f.value, f.status) for f in memory.list(kind="fact", status="all", limit=50)}
