@@ -41,6 +41,8 @@ _PURSUIT_ZH = lazy_regex(
 #: What follows 在 and is no pursuit: a feeling, a thought, a wait, a place (在家, 在公司), a search, an effort
 #: (尝试减肥; trying things out, 尝试一些新的训练方法, is one).
 _NOT_A_PURSUIT_ZH = lazy_regex(r"^(?:想|考虑|担心|烦|忙|等|找|寻找|寻觅|物色|打听|犹豫|纠结|思考|琢磨|学|"
+                               # 在厨房里经常把食材烧焦, 在网上看到: 在 names where, and what follows is what happens
+                               r"[\u4e00-\u9fff]{1,3}[里上]|"
                                r"练|家|公司|外地|国外|上班|工作|"
                                r"准备|计划|打算|努力|坚持|尝试(?!一些|新的|各种|不同的)|适应|调整|休息|生病|养病|吃药|发烧|咳嗽|失眠|熬夜)")
 

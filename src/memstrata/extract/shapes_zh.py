@@ -57,9 +57,8 @@ _CLAUSES = lazy_regex(r"\s*[，,；;。！!]\s*")
 
 def _statements(sentence: str) -> list[str]:
     """The clauses of ``sentence`` a shape may read: none when it asks, supposes or reports anywhere
-    (``_NOT_A_STATEMENT``). A statement before a closing question (我最近开始学做菜了，你也喜欢做菜吗？)
-    is left unread too: read, its facts outranked the turns MemoryBank-zh questions ask about (NDCG@10 of
-    the questions after chit-chat 0.600 -> 0.596)."""
+    (``_NOT_A_STATEMENT``). A statement before a closing question (我最近开始学做菜了，你也喜欢做菜吗？) reaches
+    here without it (``tidy.before_question``)."""
     if _ASKS.search(sentence):
         return []
     out = []
@@ -367,9 +366,15 @@ def _learning(clause: str) -> list[Finding]:
     """我最近在学做川湘菜, 最近开始学做菜了: what the user is learning (``activity.learning``)."""
     m = _LEARNING.match(clause)
     value = clean_value(m.group("v"), "zh") if m else ""
-    if not value or _VALUE_NOT.match(value) or "你" in value or re.search(r"(?:时|的时候|之后|以后)$", value):
-        return []  # 我在学习函数的概念时: when, not what
+    if not value or _VALUE_NOT.match(value) or "你" in value or re.search(r"(?:时|的时候|之后|以后)$", value) \
+            or _NOTHING_NAMED.match(value):
+        return []  # 我在学习函数的概念时: when, not what; 我在学一门新的技能: no skill named
     return [Finding("activity.learning", value, CONF_PREFER, clause)]
+
+
+#: What is learned named by no name: a skill, things, knowledge counted or new (一门新的技能, 一些新东西, 新知识).
+_NOTHING_NAMED = lazy_regex(r"^(?:一门|一项|一些|一个|一种|很多|许多|不少|各种)?(?:新的?|其他的?|别的)?"
+                            r"(?:技能|东西|知识|本领|本事|事物|事情|技术|内容)$")
 
 
 _RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
@@ -378,9 +383,14 @@ _FAVOURITE_IS = lazy_regex(r"^(?:但是|但|不过|可是)?(?P<v>[^，。！？]
 #: 我对摄影很感兴趣; said with a negation (我对爵士乐不感兴趣, 没什么兴趣, 不感冒: "not my thing") it is a
 #: dislike, which before stored ``music.like = 爵士乐不``. 感冒 and a bare 兴趣 say an interest only negated
 #: (我对花粉感冒 is no taste).
-_INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)"
-                       r"(?:很|非常|特别|比较|挺|十分|也|一直|都|真的|完全|一点)*"
-                       r"(?P<neg>不太|不怎么|不是很|不大|不|没什么|没啥|没有|没)?(?P<how>感兴趣|有兴趣|兴趣|着迷|感冒)$")
+_INTEREST = lazy_regex(r"^(?:最近|现在|近来|这段时间|如今)?我(?:也|还|一直|从小就?|最近|现在|近来|开始)*"
+                       r"对(?P<v>[^，。！？]+?)"
+                       # 越来越感兴趣了, 开始感兴趣了: an interest grown or begun, held now
+                       r"(?:很|非常|特别|比较|挺|十分|也|一直|都|真的|完全|一点|越来越|更加|更|开始)*"
+                       r"(?P<neg>不太|不怎么|不是很|不大|不|没什么|没啥|没有|没)?(?P<how>感兴趣|有兴趣|兴趣|着迷|感冒)了?$")
+
+#: What an interest is never in: the listener, a person pointed at (我对他很感兴趣), a negation left in the value.
+_INTERESTED_IN_NO_THING = lazy_regex(r"你|您|^[他她它这那]|[不没]$")
 
 
 def _intent(clause: str) -> list[Finding]:
@@ -392,7 +402,7 @@ def _intent(clause: str) -> list[Finding]:
     # 我在戒糖: a goal worked on; 我的目标是… one named; 我想学吉他 one wished
     if goal := goal_zh(clause) or goal_named(clause, "zh") or learning_wish(clause, "zh"):
         return goal
-    if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v") \
+    if (m := _INTEREST.match(clause)) is not None and not _INTERESTED_IN_NO_THING.search(m.group("v")) \
             and (m.group("neg") or m.group("how") not in ("感冒", "兴趣")):
         if m.group("neg"):  # 我对爵士乐不感冒: a dislike, stated as said
             return [replace(f, statement=clause[1:]) for f in like_finding(m.group("v"), "dislike", CONF_LIKE, clause,
@@ -574,12 +584,18 @@ def _business(clause: str) -> list[Finding]:
     return [Finding("work.business", value, CONF_PREFER, clause, statement=f"经营{value}")] if value else []
 
 
+#: A sentence about today (今天, 今晚, 待会儿): what it says one intends is the day's, as 今天我打算出去散步 is.
+_OF_TODAY = lazy_regex(r"今天|今晚|今早|今儿|待会儿?|一会儿|等一下|等下")
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
     clauses = _statements(sentence)
     for at, clause in enumerate(clauses):
+        if _OF_TODAY.search(sentence) and plan_zh(clause):  # 今天是星期日，我打算出去散步: a plan of the day, no intent
+            continue
         out += (_used_for(clause) or _size(clause) or abilities.find_zh(clause) or possessive(clause)
                 or changed_to.find(clause, "zh") or _intent(clause) or _habitual(clause)
                 or _business(clause) or subscriptions.find(clause, "zh") or owned.find(clause, "zh")

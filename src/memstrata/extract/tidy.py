@@ -26,24 +26,46 @@ from memstrata.extract.topic_first_zh import topic_first_zh
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
 from memstrata.text.segment import without_invisible
+from memstrata.text.tokens import is_cjk
 
 #: A closing question to the listener after an English statement in one sentence: "Recently I've been studying
 #: English, do you have any tips?". The question is a clause of its own after the last comma, asking "you" (do you,
-#: any tips, what about you). Chinese is not cut (我最近开始学做菜了，你也喜欢做菜吗？): read, such statements cost
-#: MemoryBank-zh after chit-chat NDCG@10 0.684 -> 0.676 (ten conversations, hybrid), their facts outranking the turns.
+#: any tips, what about you).
 _ASKED_AFTER = lazy_regex(
     r"\s*,\s*(?:(?:and|so|but)\s+)?(?:(?:do|can|could|would|will|have|did|are|were|what about|how about)\s+you\b"
     r"|any\s+(?:ideas|tips|suggestions|advice|recommendations)\b)[^,]*\?\s*$", re.IGNORECASE)
 
 
+#: A Chinese sentence that closes as a question: a question mark, or 吗 / 呢 before its stop.
+_CLOSES_ASKING_ZH = lazy_regex(r"(?:[？?]|[吗呢][。!！]?)\s*$")
+#: A Chinese clause that asks or speaks to the listener (你觉得…, 有什么…, 不知道…, 是否…, …吗).
+_ASKS_ZH = lazy_regex(r"[？?你您]|[吗呢][。!！]?\s*$|什么|怎么|怎样|如何|哪|谁|几|多少|为什么|是否|有没有|能不能|"
+                      r"可不可以|会不会|要不要|是不是|不知道|请问|推荐|建议")
+#: Where a Chinese sentence's clauses part, and where one of run-on sentences ends.
+_COMMA_ZH = lazy_regex(r"[，,]")
+_STOP_ZH = lazy_regex(r"[。！!？?；;]")
+
+
 def before_question(sentence: str) -> str:
-    """``sentence`` without a closing question to the listener, so the English statement before it is read
-    ("Recently I've been studying English" of "…, do you have any tips?"); ``sentence`` itself when it has none.
-    A question that is the whole sentence is no such pair."""
+    """``sentence`` without a closing question to the listener, so the statement before it is read ("Recently I've
+    been studying English" of "…, do you have any tips?"; 最近我在学习编程 of 最近我在学习编程，你觉得学编程有什么
+    好处吗？); ``sentence`` itself when it has none. A question that is the whole sentence is no such pair.
+
+    In Chinese the question is every clause after the last one that asks nothing, when the sentence closes as a
+    question (``_CLOSES_ASKING_ZH``); the clause before may still ask or suppose (如果…, 是不是…), which the
+    patterns read as they read it alone. Kept unread, such statements were lost: MemoryBank-zh's users say what they
+    are doing and ask about it in one breath."""
     m = _ASKED_AFTER.search(sentence)
-    if m is None or m.start() == 0:
+    if m is not None and m.start() > 0:
+        return sentence[: m.start()].rstrip() + "."
+    if not _CLOSES_ASKING_ZH.search(sentence) or not any(is_cjk(c) for c in sentence):
         return sentence
-    return sentence[: m.start()].rstrip() + "."
+    # only the last of run-on sentences (…，看纪录片。你呢？): a statement ended before it is no clause of the question
+    start = max((m.end() for m in _STOP_ZH.finditer(sentence.rstrip("？?!！。 "))), default=0)
+    kept = sentence[start:]
+    while (cut := [c.start() for c in _COMMA_ZH.finditer(kept)]) and _ASKS_ZH.search(kept[cut[-1] + 1:]):
+        kept = kept[: cut[-1]]
+    return sentence if kept == sentence[start:] or not kept.strip() else sentence[:start] + kept.rstrip() + "。"
 
 
 #: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer
