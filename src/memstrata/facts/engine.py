@@ -288,7 +288,10 @@ class FactEngine:
                           same_message=(() if cand.corrects or choice_key(cand.key) or replaces else own),
                           replaces={f.id for f in existing
                                     if slot is not None and slot_label(f.statement) == slot}
-                          | (self.corrected(cand, existing) if cand.corrects and not single else set())
+                          # a correction that found the one fact it corrects (``replaces``: the plan of the message
+                          # before put right, the fact holding the old value it names) takes that fact's place only
+                          | (self.corrected(cand, existing) if cand.corrects and not single and not replaces
+                             and not cand.instead_of else set())
                           | set(replaces))
         # A message said before a rival was last stated is older news, whatever order the messages
         # arrive in (a backfilled log, a newest-first export, two imports racing): it must not retire
