@@ -1,5 +1,6 @@
 """What the user cannot do, said negatively: 我不会开车, 我不会游泳, 我完全不会做饭 (``ability.cannot``, many at a
-time, as "I can't drive" says it); a later 我会开车了 (learned since) withdraws it.
+time, as "I can't drive" says it); a later 我会开车了 (learned since) withdraws it. What the user can do
+(``ability.can``): 我会弹钢琴, 我擅长游泳, "I can swim".
 
 不会 also says what one will not do (我不会告诉他, 我不会再买了, 我不会去的, 不会太久): only a skill is read, a
 verb one learns (开, 骑, 游, 做, 说, 写, 弹, 打, 下, 用 ... ``_SKILL_VERB``) with a short object that names no one
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import examples
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.text.regex import lazy_regex
 
@@ -34,15 +36,55 @@ _NOT_A_SKILL = lazy_regex(r"[你我他她您它这那人]|打扰|说谎|撒谎|�
                           r"[的了吧啊呢吗嘛呀]$")
 
 
-def find_zh(clause: str) -> list[Finding]:
+#: A skill said positively in Chinese, the twin of ``_CANNOT``: 我会弹钢琴, 我也会游泳, 我从小就会滑雪.
+_CAN = lazy_regex(rf"^我(?:也|还|都|本来就|从小就?|早就|其实)*会(?P<v>{_SKILL_VERB}[{_H}A-Za-z+#]{{1,5}})$")
+#: 擅长 / 精通 say a skill whatever follows (我很擅长做饭, 我精通Python, 我擅长游泳和跑步: each).
+_GOOD_AT = lazy_regex(rf"^我(?:也|还|都|很|比较|挺|非常|特别|最|一直|从小就?)*(?:擅长|精通)"
+                      rf"(?P<v>[{_H}A-Za-z0-9+#、和 ]{{1,12}})$")
+#: 会 says what one will do as often (我会早点睡的, 我会打电话给你, 我会做好的, 我会开始): what a promise does — for
+#: someone, somewhere, to an end (给, 去, 来, 完, 好, 到) — or the verbs it is made with, never a skill.
+_WILL_DO = lazy_regex(r"[给去来完好掉出回到]|打电话|打扫|打车|打算|打听|打开|打卡|用心|用功|下单|下班|下车|下次|下载|"
+                      r"开始|开会|开门|开心|开玩笑|说明|说话|说清|做决定|做主|拉黑|写信")
+#: A time ahead or an effort in the sentence makes 会 a promise (明天我会开车去, 我以后会好好做饭).
+_AHEAD = lazy_regex(r"明天|后天|以后|下次|一定|马上|待会|等会|回头|之后|今晚|今天|到时候?|尽量|争取|努力|好好|肯定")
+
+
+def find_zh(clause: str, sentence: str = "") -> list[Finding]:
     """``ability.cannot`` a Chinese clause states (我不会开车 → 开车), its withdrawal for one learned since
-    (我会开车了), else ``[]``."""
+    (我会开车了) with the skill, the skill said alone (``ability.can``: 我会弹钢琴, 我擅长游泳; not in a ``sentence``
+    naming a time ahead, ``_AHEAD``), else ``[]``."""
     if (m := _CANNOT.match(clause)) is not None and not _NOT_A_SKILL.search(m.group("v")):
         return [Finding(KEY, m.group("v"), CONF_STATED, clause, statement=f"不会{m.group('v')}")]
     if (m := _CAN_NOW.match(clause)) is not None and not _NOT_A_SKILL.search(m.group("v")):
         return [Finding(KEY, m.group("v"), CONF_STATED, clause, retract=True, statement=f"会{m.group('v')}了"),
                 Finding(CAN_KEY, m.group("v"), CONF_STATED, clause, statement=f"会{m.group('v')}")]
+    if _AHEAD.search(sentence or clause):
+        return []
+    if (m := _CAN.match(clause)) is not None and not _NOT_A_SKILL.search(m.group("v")) \
+            and not _WILL_DO.search(m.group("v")):
+        return [Finding(CAN_KEY, m.group("v"), CONF_STATED, clause, statement=f"会{m.group('v')}")]
+    if (m := _GOOD_AT.match(clause)) is not None:
+        skills = [p.strip() for p in re.split(r"[、和]", m.group("v")) if p.strip()]
+        if skills and not any(_NOT_A_SKILL.search(p) for p in skills):
+            return [Finding(CAN_KEY, p, CONF_STATED, clause, statement=f"擅长{p}") for p in skills]
     return []
+
+
+#: Skills listed after 会 and closed by 等等 (我还会瑜伽，写作，旅游和摄影等等): bare names, each a skill.
+_LISTED = lazy_regex(r"(?:^|[。！!，,；;])\s*我(?:也|还|都)*会(?P<x>[^。！!？?；;]+?)(?:等等|等)[。！!]?\s*$")
+
+
+def listed_zh(sentence: str) -> list[Finding]:
+    """``ability.can`` for each skill a Chinese ``sentence`` lists after 会 and closes with 等等 (``_LISTED``; the
+    items bare names, ``examples.listed``), else ``[]``; without 等等 a list after 会 may be a promise (我会努力，
+    坚持)."""
+    m = _LISTED.search(sentence)
+    if m is None or _AHEAD.search(sentence):
+        return []
+    skills = examples.listed(m.group("x"))
+    if len(skills) < 2 or any(_NOT_A_SKILL.search(p) or _WILL_DO.search(p) for p in skills):
+        return []
+    return [Finding(CAN_KEY, p, CONF_STATED, m.group(0).strip("。！!，,；; "), statement=f"会{p}") for p in skills]
 
 
 # --- English ---------------------------------------------------------------------------------------------------------

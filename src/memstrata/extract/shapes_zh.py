@@ -590,14 +590,17 @@ _OF_TODAY = lazy_regex(r"今天|今晚|今早|今儿|待会儿?|一会儿|等一
 
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
-    for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
+    for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式), a
+    skill (我会弹钢琴, 我擅长游泳; ``extract.abilities``)."""
     out: list[Finding] = []
     clauses = _statements(sentence)
     for at, clause in enumerate(clauses):
         if _OF_TODAY.search(sentence) and plan_zh(clause):  # 今天是星期日，我打算出去散步: a plan of the day, no intent
             continue
-        out += (_used_for(clause) or _size(clause) or abilities.find_zh(clause) or possessive(clause)
+        if out and out[-1].key == abilities.CAN_KEY and re.match(r"(?:也|还|又)会", clause):
+            clause = f"我{clause}"  # 我会游泳，还会滑雪: the skill after a skill is the speaker's too
+        out += (_used_for(clause) or _size(clause) or abilities.find_zh(clause, sentence) or possessive(clause)
                 or changed_to.find(clause, "zh") or _intent(clause) or _habitual(clause)
                 or _business(clause) or subscriptions.find(clause, "zh") or owned.find(clause, "zh")
                 or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
-    return out or trip_zh(sentence)
+    return out or abilities.listed_zh(sentence) or trip_zh(sentence)
