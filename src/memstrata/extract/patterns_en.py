@@ -75,6 +75,21 @@ from memstrata.extract.preferences_en import (
 )
 from memstrata.text.regex import lazy_regex
 
+#: "I" and a verb of something done (the past of a deed, not of thinking, saying or feeling: "as I mentioned",
+#: "because I thought", "since I was a kid" open no happening).
+_TOLD_DONE = (r"(?:i|we)\s+(?:(?:just|already|finally|recently|actually|also|officially|successfully)\s+)*"
+              r"(?:(?!(?:need|feed|bleed|breed|proceed|succeed|exceed|speed|seed|shed|wed|mentioned|noticed|realized|"
+              r"realised|decided|wondered|guessed|assumed|figured|hoped|wished|expected|asked|suggested|explained|"
+              r"shared|discussed|talked|learned|used|liked|loved|hated|enjoyed|preferred|believed|imagined|"
+              r"considered|supposed|tried|planned|intended|needed|wanted|started|stopped|promised|agreed|"
+              r"seemed|appeared|happened|mentioned|missed|worried|feared|lived|worked|struggled)\b)[a-z]+ed|"
+              r"went|made|found|took|gave|left|flew|drove|ran|met|bought|sold|sent|spent|built|lost|paid|won|wrote|"
+              r"broke|chose|got\s+(?:a|an|my|our|the|into|accepted|married|engaged|promoted|hired)\b)\b")
+#: Feelings a happening is told as the cause of ("so relieved that I passed", "proud that we finished").
+_FEELING_BEFORE_THAT = "|".join(
+    f"(?<=\\b{w})" for w in ("happy", "glad", "proud", "relieved", "excited", "thrilled", "sad", "upset", "nervous",
+                               "worried", "stressed", "annoyed", "grateful", "thankful", "surprised", "disappointed"))
+
 _SPLIT = lazy_regex(
     # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
     # "I used to use DHL but now I use FedEx": a time word may stand between the joint and the speaker
@@ -99,7 +114,16 @@ _SPLIT = lazy_regex(
     r"|\s+(?:and|but|while|whereas)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:(?:also|really|still)\s+)?"
     r"(?:likes|loves|lives|works|prefers|hates|enjoys|is|has|drives|studies|speaks)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
-    r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)",
+    r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)"
+    # "I'm nervous because I signed the lease on March 3", "which is weird because I registered for X on April 5",
+    # "I'm so relieved that I passed my driving test": a happening told as the reason of a feeling or a remark is a
+    # statement of its own (what the speaker did), read as if said alone
+    rf"|\s+(?:because|now\s+that|as)\s+(?={_TOLD_DONE})"
+    # "since" with its own time ("since I adjusted my schedule on June 7"); undated, it says when a state began
+    # ("I've been happy since I moved here": no happening of note, ``events_en._told_in_passing``)
+    rf"|\s+since\s+(?={_TOLD_DONE}[^,.;!?]*?(?:\d|\b(?:yesterday|last|ago|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*)\b))"
+    rf"|(?:{_FEELING_BEFORE_THAT})\s+that\s+(?={_TOLD_DONE})",
     _IC,
 )
 _QUESTION = lazy_regex(
