@@ -47,7 +47,10 @@ _EN_OUTCOME = lazy_regex(
     r"kids|children|stuff|things|belongings|life)\b))\s)|quit|retired|resigned|launched|shut|closed|"
     r"finished|completed|published|signed|adopted|recovered|diagnosed|promoted|hired|fired|"
     r"accepted|admitted|selected|married|engaged|divorced|broke up|born|died|passed away|"
-    r"tried|first time|for the first time|started (?:a|my|our|the) )\b",
+    r"tried|first time|for the first time|started (?:a|my|our|the) |"
+    # a choice between two things named, or an offer refused ("I chose e-books over a hardcover set", "I declined
+    # the offer"): a decision the user made
+    r"(?:chose|picked|opted for|went with|decided on)\b[^.!?]{1,80}?\bover|declined|rejected|turned down)\b",
     _IC,
 )
 
