@@ -22,12 +22,13 @@ from memstrata.filter import parse
 from memstrata.store.postgres import search
 from memstrata.store.postgres.store import PostgresStore
 
-N, DIM, K = 10_000, 64, 10
+N, DIM, K = 5_000, 64, 10
 
 
 @pytest.fixture(scope="module")
-def ten_thousand(pg_url: Callable[[], str]) -> Iterator[tuple[PostgresStore, np.ndarray]]:
-    """10,000 one-segment episodes with clustered unit vectors; ``metadata.bucket`` = i % 100.
+def five_thousand(pg_url: Callable[[], str]) -> Iterator[tuple[PostgresStore, np.ndarray]]:
+    """5,000 one-segment episodes with clustered unit vectors; ``metadata.bucket`` = i % 100: more than
+    ``search.EXACT_MAX_ROWS`` in the scope, so its searches take the HNSW index unless a filter narrows them.
 
     Loaded with COPY into the store's own tables (the row-by-row write path is tested
     elsewhere), then the HNSW index is built, as after a bulk import."""
@@ -63,10 +64,10 @@ def _exact(vectors: np.ndarray, q: np.ndarray, rows: np.ndarray) -> list[int]:
     return [int(rows[i]) + 1 for i in order]  # segment ids are 1-based insertion order
 
 
-def test_filtered_search_returns_k_equal_to_exact(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
-    store, vectors = ten_thousand
+def test_filtered_search_returns_k_equal_to_exact(five_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    store, vectors = five_thousand
     rng = np.random.default_rng(11)
-    where = parse("metadata.bucket = 42")  # 1% of the rows
+    where = parse("metadata.bucket = 42")  # 1% of the rows (50)
     rows = np.arange(42, N, 100)
     for _ in range(5):
         q = vectors[rng.integers(N)] + 0.1 * rng.standard_normal(DIM).astype(np.float32)
@@ -78,31 +79,31 @@ def test_filtered_search_returns_k_equal_to_exact(ten_thousand: tuple[PostgresSt
 
 
 def test_exact_search_gives_way_to_hnsw_when_a_misjudged_filter_matches_more_than_the_cap(
-        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
-    store, vectors = ten_thousand
-    where, rows = parse("metadata.bucket = 42"), np.arange(42, N, 100)  # 100 rows
+        five_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, vectors = five_thousand
+    where, rows = parse("metadata.bucket = 42"), np.arange(42, N, 100)  # 50 rows
     q = vectors[5]
     with store.db.read() as conn:
         source = store._live_segments(conn, Scope(user_id="u"), where, None)
         assert source is not None
         # The planner underestimates the filter, so exact search is tried...
         assert search.estimated_rows(conn, *source) <= search.EXACT_MAX_ROWS
-        monkeypatch.setattr(search, "EXACT_CAP_ROWS", 100)
+        monkeypatch.setattr(search, "EXACT_CAP_ROWS", len(rows))
         assert [i for i, _ in search._exact_capped(conn, from_where=source[0], params=source[1], q=q, k=K,
                                                    alias="s") or []] == _exact(vectors, q, rows)
         # ...and gives up once more rows match than the cap allows.
-        monkeypatch.setattr(search, "EXACT_CAP_ROWS", 99)
+        monkeypatch.setattr(search, "EXACT_CAP_ROWS", len(rows) - 1)
         assert search._exact_capped(conn, from_where=source[0], params=source[1], q=q, k=K, alias="s") is None
     got = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, filter=where)
     assert len(got) == K and all((i - 1) % 100 == 42 for i, _ in got)
 
 
 def test_approximate_search_gives_the_same_rows_inside_a_shared_snapshot_and_leaks_no_setting(
-        ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+        five_thousand: tuple[PostgresStore, np.ndarray]) -> None:
     """A search's own reads end their transaction with the call, so the approximate path sets
     its planner settings without a savepoint; inside a shared snapshot (``store.snapshot``) it must
     undo them, or every later statement of that search would run with sorts and scans off."""
-    store, vectors = ten_thousand
+    store, vectors = five_thousand
     q = vectors[17]
     alone = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
     with store.snapshot():
@@ -121,8 +122,8 @@ def test_approximate_search_gives_the_same_rows_inside_a_shared_snapshot_and_lea
         assert conn.execute("SELECT current_setting('transaction_read_only')").fetchone() == ("off",)
 
 
-def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
-    store, vectors = ten_thousand
+def test_hnsw_recall_at_10_against_exact(five_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    store, vectors = five_thousand
     rng = np.random.default_rng(3)
     everything = np.arange(N)
     found = 0
@@ -142,11 +143,11 @@ def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.n
     assert "halfvec_cosine_ops" in row[0]
 
 
-def test_ensuring_the_vector_indexes_again_locks_no_reader_out(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+def test_ensuring_the_vector_indexes_again_locks_no_reader_out(five_thousand: tuple[PostgresStore, np.ndarray]) -> None:
     """``ensure_vector_index`` runs in one transaction with the graph builds; an ``ALTER TABLE``
     there would hold an exclusive lock on the tables (every search waiting) for as long as a
     build takes. Once the vectors are stored inline it alters nothing."""
-    store, _ = ten_thousand
+    store, _ = five_thousand
     with store.db.write() as conn:
         PostgresStore.ensure_vector_index(conn, DIM)
         exclusive = conn.execute(
@@ -204,12 +205,12 @@ def test_a_database_with_the_older_vector_graph_keeps_searching_it(pg_url: Calla
 
 
 def test_the_approximate_path_walks_the_index_when_the_planner_prefers_a_sorted_scan(
-        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+        five_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
     """pgvector's cost estimate grows with m x ef_search; when it tips the planner towards a sorted
     sequential scan (made certain here by index pages priced at 10^6), the approximate path must
     still walk the index, not silently run an exact search of the whole scope. With ef_search 10
     the walk misses some exact neighbours: the results differ from exact search."""
-    store, vectors = ten_thousand
+    store, vectors = five_thousand
     monkeypatch.setattr(store, "ef_search", K)
     rng = np.random.default_rng(5)
     everything, differ = np.arange(N), 0
@@ -236,15 +237,15 @@ def _explain_uses_hnsw(store: PostgresStore, q: np.ndarray) -> str:
 
 
 def test_full_text_leaves_out_common_terms_over_the_row_budget(
-        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
-    store, _ = ten_thousand
+        five_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, _ = five_thousand
     scope = Scope(user_id="u")
     # Every row says "row": under a budget of 50,000 rows the term is kept, and the one row
     # that also says "5" ranks first although it is not among the newest rows.
     monkeypatch.setattr(search, "FTS_TERM_ROWS", 50_000)
     got = store.fts_segments(scope, '"row" OR "5"', 50)
     assert len(got) == 50 and got[0][0] == 6
-    # With a budget of 1,000 estimated rows, "row" (10,000 by the statistics) is left out:
+    # With a budget of 1,000 estimated rows, "row" (5,000 by the statistics) is left out:
     # only the rare term is searched.
     monkeypatch.setattr(search, "FTS_TERM_ROWS", 1_000)
     assert [i for i, _ in store.fts_segments(scope, '"row" OR "5"', 50)] == [6]
@@ -253,16 +254,16 @@ def test_full_text_leaves_out_common_terms_over_the_row_budget(
 
 
 def test_full_text_ranks_only_the_newest_matches_over_the_row_cap(
-        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
-    store, _ = ten_thousand
+        five_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, _ = five_thousand
     monkeypatch.setattr(search, "FTS_MAX_ROWS", 100)
     monkeypatch.setattr(search, "FTS_SCAN_ROWS", 50_000)
     got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
     assert len(got) == 50 and min(got) > N - 100  # all from the 100 newest rows
-    # A term above FTS_SCAN_ROWS (10,000 rows > 5,000) is ranked from its newest
+    # A term above FTS_SCAN_ROWS (5,000 rows > 2,500) is ranked from its newest
     # FTS_NEWEST_ROWS matches, found by walking the scope's rows newest first (no bitmap of
     # every match)...
-    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 5_000)
+    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 2_500)
     monkeypatch.setattr(search, "FTS_NEWEST_ROWS", 60)
     got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
     assert len(got) == 50 and min(got) > N - 60
@@ -428,11 +429,11 @@ def pg_column_bytes(store: PostgresStore) -> int:
 
 
 def test_filtered_full_text_reads_one_index_for_its_terms_and_its_filter(
-        ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+        five_thousand: tuple[PostgresStore, np.ndarray]) -> None:
     """Full text and metadata share one GIN index (migration 11): a filtered full-text search
     intersects the two inside it instead of building a bitmap of each (a common term's holds
     every row that says it), and finds the same rows."""
-    store, _ = ten_thousand
+    store, _ = five_thousand
     where = parse("metadata.bucket = 42")
     got = {i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 200, filter=where)}
     assert got == {i + 1 for i in range(42, N, 100)}
