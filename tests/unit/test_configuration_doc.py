@@ -10,6 +10,7 @@ fails here, and so does a row for a variable nothing reads.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -25,11 +26,13 @@ VARIABLE = re.compile(r"^(?:MEMSTRATA|PROMETHEUS)_[A-Z0-9_]+$")
 ROW = re.compile(r"^\| `([A-Z][A-Z0-9_]*)` \|", re.MULTILINE)
 
 
-def names_in(path: Path) -> set[str]:
-    """String constants of ``path`` that are exactly an environment variable's name."""
+@functools.cache
+def names_in(path: Path) -> frozenset[str]:
+    """String constants of ``path`` that are exactly an environment variable's name (each file parsed
+    once per test process: two tests here read every module of the package)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    return {node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and VARIABLE.match(node.value)}
+    return frozenset(node.value for node in ast.walk(tree)
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and VARIABLE.match(node.value))
 
 
 def documented() -> list[str]:
