@@ -20,8 +20,28 @@ def test_a_question_ahead_reads_a_named_month_in_the_next_year() -> None:
     for question in ("What's coming up in January?", "any plans in January?", "一月份有什么安排？",
                      "1月15号有什么安排"):
         windows = ahead_windows(question, DECEMBER)
-        assert windows and windows[0][0] == DECEMBER, question
+        assert windows and datetime(2027, 1, 1, tzinfo=UTC) <= windows[0][0] <= datetime(2027, 1, 15, tzinfo=UTC), \
+            question
         assert datetime(2027, 1, 16, tzinfo=UTC) <= windows[0][1] <= datetime(2027, 2, 2, tzinfo=UTC), question
+
+
+def test_a_named_month_or_day_ahead_is_that_period_not_the_days_before_it() -> None:
+    # The days between now and the month named are not asked about, in the window or in its open-ended
+    # fallback: the meeting on 10 December does not answer "what's coming up in January?".
+    january, february = datetime(2027, 1, 1, tzinfo=UTC), datetime(2027, 2, 1, tzinfo=UTC)
+    for question in ("what's coming up in January?", "any plans for January?", "一月份有什么安排？",
+                     "Busy week. Anything on my calendar in January?"):
+        windows = ahead_windows(question, DECEMBER)
+        assert windows[0] == (january, february), question
+        assert all(start == january for start, _ in windows), question
+    day = ahead_windows("what's coming up on December 20?", DECEMBER)
+    assert day[0] == (datetime(2026, 12, 20, tzinfo=UTC), datetime(2026, 12, 21, tzinfo=UTC))
+    # the month we are in: from now, not from its first day
+    assert ahead_windows("anything coming up in December?", DECEMBER)[0] == (DECEMBER, datetime(2027, 1, 1,
+                                                                                                tzinfo=UTC))
+    # no period, or a relative one: from now on
+    assert ahead_windows("what's coming up?", DECEMBER)[0][0] == DECEMBER
+    assert ahead_windows("下周要忙什么？", DECEMBER)[0][0] == DECEMBER
 
 
 def test_the_closing_question_reads_its_month_ahead_after_chit_chat() -> None:
@@ -73,3 +93,25 @@ def test_the_plans_of_a_month_named_ahead_answer_the_question(memory: Memory) ->
         assert plans <= {h.text for h in memory.search(question, limit=5)}, question
         block = memory.context(question)
         assert all(p in block for p in plans) and "nothing matched" not in block, block
+
+
+def test_a_plan_before_the_month_named_is_not_what_is_asked(memory: Memory) -> None:
+    # A meeting in three days and a trip in the month after next: "what's coming up in <that month>?" finds
+    # the trip as its answer (``period_asked``) above the meeting, which is not.
+    now = utcnow()
+    month = (now.month + 1) % 12 + 1
+    year = now.year + 1 if month < now.month else now.year
+    said = now - timedelta(days=2)
+    soon = (now + timedelta(days=3)).date()
+    memory.add(f"I have a meeting with my manager about the promotion on {soon.isoformat()}.", created_at=said)
+    memory.add(f"We're flying to Tokyo for a week on {year}-{month:02d}-15.", created_at=said)
+    dated = {f.valid_from.date(): f.statement for f in memory.list() if f.valid_from is not None
+             and f.valid_to is not None}
+    trip = next(text for day, text in dated.items() if (day.year, day.month) == (year, month))
+    meeting = dated[soon]
+    for question in (f"What's coming up in {MONTHS[month - 1]}?", f"{month}月份有什么安排？"):
+        hits = {h.text: h for h in memory.search(question, limit=10)}
+        assert hits[trip].signals.get("period_asked") == 1.0, question
+        assert meeting not in hits or not hits[meeting].signals.get("period_asked"), question
+        order = list(hits)
+        assert meeting not in hits or order.index(trip) < order.index(meeting), question

@@ -13,10 +13,12 @@ The window is:
 - from ``now`` to the end of the periods the question names (``recall.periods.read_periods``: "next week",
   下周, "on December 9"; when the question the message closes with has a word of ``_AHEAD``, its year-less
   "in January" is also the next January) when they end after ``now`` (a question about last week asks about
-  the past);
+  the past); from the start of the first of them still to come when they are days, months or years of the
+  calendar (``recall.periods.names_a_date``): "what's coming up in January?" asked in December asks about
+  January, not about the days before it;
 - else, or when that window holds no fact, for a question with a word of the closed vocabulary ``_AHEAD``
-  (upcoming, coming up, ahead, schedule, plans, agenda, 安排, 日程, 计划, 行程, 接下来, 要忙), from ``now``
-  on, with no end.
+  (upcoming, coming up, ahead, schedule, plans, agenda, 安排, 日程, 计划, 行程, 接下来, 要忙), from the same
+  start on, with no end.
 
 A fact is in the window when its days meet it: ``valid_to`` after the window's start (an event of today
 counts until the day is over) and ``valid_from`` before its end; a fact with no ``valid_to`` only when it
@@ -31,7 +33,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from memstrata.filter import And, Compare, Expr, Field, Or
-from memstrata.recall.periods import Period, read_periods
+from memstrata.recall.periods import Period, names_a_date, read_periods
 from memstrata.store.protocol import Store
 from memstrata.text.clauses import closing_question
 from memstrata.text.regex import lazy_regex
@@ -66,8 +68,10 @@ def ahead_windows(text: str, now: datetime, *, after_days: int = 0) -> list[Peri
     to try in order (recall takes the first that holds a fact); ``[]`` when it asks about no time ahead.
 
     From ``now`` to the end of the named periods (``read_periods`` with ``after_days``) when one ends after
-    ``now`` ("what's coming up next week?" on a Monday: this week's rest too, soonest first); then, for a question
-    with a word of ``_AHEAD``, from ``now`` with no end (今天给我安排一下 with nothing today: what comes next).
+    ``now`` ("what's coming up next week?" on a Monday: this week's rest too, soonest first), or from the start
+    of the first of them to come when they are of the calendar (``names_a_date``: "in January", 1月15号); then,
+    for a question with a word of ``_AHEAD``, from that start with no end (今天给我安排一下 with nothing today:
+    what comes next).
     When the question ``text`` closes with (``closing_question``; ``text`` itself when it is one sentence) has a
     word of ``_AHEAD``, a month or day it names without a year is also its next one ("what's coming up in
     January?" asked in December asks about the next January). Only that question's own: chit-chat before it
@@ -83,9 +87,14 @@ def ahead_windows(text: str, now: datetime, *, after_days: int = 0) -> list[Peri
         nxt = [p for p in read_periods(last, now, after_days=after_days, years=False, forward=True)[0]
                if p not in behind]
         periods = sorted(periods + nxt, key=lambda p: p[1])
-    windows = [(now, periods[-1][1])] if periods and periods[-1][1] > now else []
+    coming = [p for p in periods if p[1] > now]
+    # A month or day of the calendar named is that period: "what's coming up in January?" asked on 7 December
+    # does not ask about the meeting on the 10th. A relative one runs from now ("next week" on a Sunday
+    # evening: tomorrow too).
+    start = max(now, coming[0][0]) if coming and names_a_date(text) else now
+    windows = [(start, coming[-1][1])] if coming else []
     if asks_ahead(text) and (windows or not periods):
-        windows.append((now, _OPEN_END.replace(tzinfo=now.tzinfo)))
+        windows.append((start, _OPEN_END.replace(tzinfo=now.tzinfo)))
     return windows
 
 

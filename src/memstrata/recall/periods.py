@@ -59,7 +59,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, lazy_regex(p, 
     ("md", rf"\b(?P<mon>{_MON})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>{_YEAR})\b)?"),
     ("md", rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON})\b\.?(?:,?\s+(?P<y>{_YEAR})\b)?"),
     ("m", rf"\b(?P<mon>{_MON})\.?,?\s+(?P<y>{_YEAR})\b"),
-    ("m", rf"\b(?:in|during|since|until|by|of|early|late|mid-?|last|this|next)\s+(?P<mon>{_MON})\b"),
+    ("m", rf"\b(?:in|during|for|since|until|by|of|early|late|mid-?|last|this|next)\s+(?P<mon>{_MON})\b"),
     ("y", rf"\b(?:in|during|since|of|year)\s+(?P<y>{_YEAR})\b"),
 ))
 
@@ -69,6 +69,17 @@ def query_periods(text: str, now: datetime, *, after_days: int = 0, years: bool 
     (``read_periods`` without the rest of the text).
 """
     return read_periods(text, now, after_days=after_days, years=years)[0]
+
+
+def names_a_date(text: str) -> bool:
+    """Whether ``text`` names a day, month or year of the calendar ("in January", "January 15", 一月份, 1月15号,
+    "2027-01-15", "in 2027"), which ``read_periods`` reads as that period; a relative expression ("next week",
+    下周, "tomorrow") is read against ``now`` and names none.
+
+    >>> names_a_date("what's coming up in January?"), names_a_date("一月份有什么安排？"), names_a_date("下周要忙什么？")
+    (True, True, False)
+    """
+    return any(pattern.search(text) for _, pattern in _PATTERNS)
 
 
 def read_periods(text: str, now: datetime, *, after_days: int = 0,
