@@ -185,11 +185,12 @@ def _before_statement(hit: Hit, subject: str, colon: str) -> str:
 
 def _opens_with(statement: str, name: str) -> bool:
     """Whether ``statement`` begins with the word ``name`` (case aside): "Tom: is on ..." does,
-    "Tomatoes ..." does not; a Chinese name has no word boundary, so its first characters are enough."""
+    "Tomatoes ..." does not; a Chinese name has no word boundary, so its first characters are enough, nor has a
+    Latin name before Chinese ("Leo对花生过敏": ``str.isalnum`` is true of 对, which would read "Leo Leo对...")."""
     if not name or not statement.casefold().startswith(name.casefold()):
         return False
     rest = statement[len(name):]
-    return not rest or is_cjk(name[-1]) or not (rest[0].isalnum() or rest[0] == "_")
+    return not rest or is_cjk(name[-1]) or is_cjk(rest[0]) or not (rest[0].isalnum() or rest[0] == "_")
 
 
 #: "my wife", "our son's", "the user's older sister", "my little brother": a relative or pet of the user named by a
