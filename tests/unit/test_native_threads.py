@@ -64,7 +64,7 @@ def test_embedding_and_search_run_under_the_configured_limit(tmp_path: Path) -> 
         sampler = threading.Thread(target=sample)
         sampler.start()
         try:
-            memory.add_many([memory.message(f"note {i}: I shipped parcel {i} with UPS to Lisbon") for i in range(300)])
+            memory.add_many([memory.message(f"note {i}: I shipped parcel {i} with UPS to Lisbon") for i in range(100)])
             memory.search("which carrier did I use for the parcels?")
         finally:
             stop.set()
