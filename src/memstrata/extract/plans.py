@@ -81,7 +81,9 @@ def plan_en(clause: str, lang: str = "en") -> list[Finding] | None:
     return [Finding("plan.intent", value, CONF_PREFER, clause)]
 
 
-_PLAN_ZH = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直|在|正在)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$"
+_PLAN_ZH = lazy_regex(r"^(?:最近|今年|明年|这段时间|目前|现在)?我(?:们|和[\u4e00-\u9fff]{1,6}?(?:们)?(?:一起)?)?"
+                      # 最近我在计划去新西兰玩儿, 我和老公打算去泰国: a time said first, a group the user is one of
+                      r"(?:最近|今年|以后|也|还|一直|都|在|正在)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$"
                       # looked forward to (_PLAN): 我很期待去京都, 我迫不及待想开始新工作
                       r"|^我(?:们)?(?:也|还|一直|真的)*(?:很|非常|特别|好|超级|十分)?(?:期待|盼望着?|迫不及待地?(?:想|要)?|"
                       r"等不及(?:想|要)?)(?P<x>[^，。！？]+)$")

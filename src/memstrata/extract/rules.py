@@ -308,6 +308,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     if (shared := together.shared_home(sentence, lang, lambda said: _read_alone(said, said_at, lang),
                                        lambda rest: _read(rest, said_at, lang, nested=nested))) is not None:
         return shared
+    if zh and (mine := together.group_as_mine(sentence)) is not None:  # 我和同事们每周都会去打羽毛球: the user's habit
+        sentence = mine
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
     # "I like neither tea nor coffee", "I like everything except mushrooms": dislikes, never a like (extract.excepted)

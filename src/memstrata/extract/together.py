@@ -13,6 +13,10 @@ I live in Austin", "I live with my parents in Denver", "I live in Denver with my
 to the relative too, under their subject (``parents``, ``wife``): before, all but the first stored nothing, and
 the first only the user's home. Only a verb of living in the present and a named place open it: "My wife and I
 went to Austin last week", 我和我老婆昨天去了上海, "I live with my parents" and 我和我老婆住在一起 name no home.
+
+A plan or a habit said of a group the user is one of (``group_as_mine``) is the user's: 我和同事们每周都会去打羽毛球,
+我和老公打算下个月去泰国, 最近我和朋友们组了个读书会，每个月都会聚一次 are read as said by 我 alone; the others are
+not lent it.
 """
 
 from __future__ import annotations
@@ -105,3 +109,22 @@ def home_with(clause: str, lang: str, read: Callable[[str], list[Finding]]) -> l
     if not homes or not kin.is_relative(m.group("rel")):
         return homes or None  # "I live with my roommate in Denver": the user's home alone
     return homes + [replace(f, subject=kin.subject(m.group("rel"))) for f in homes]
+
+
+#: A group the user is one of, opening a Chinese clause (after a time word at most): 我和同事们, 我跟老公, 我和几个朋友.
+_GROUP_ZH = lazy_regex(r"(?:^|(?<=[！!。，,]))\s*(?P<time>(?:最近|现在|平时|目前|今年|这段时间|这阵子|一般)?)"
+                       r"我(?:和|跟|与|同(?=我))"
+                       r"(?P<who>[\u4e00-\u9fff]{1,6}?)(?:们(?:一起)?|一起|(?=都|也|经常|常常|总是|一般|平时|每|打算|计划|准备|"
+                       r"最近|现在|今年|明年|下个?月|下周|周末|组了|报了|约好|商量好))")
+#: What the sentence must say for the group's doing to be the user's: a plan or how often.
+_PLAN_OR_HABIT_ZH = lazy_regex(r"打算|计划|准备|每(?:天|日|晚|早|个?(?:周|星期|礼拜)|个?月|年)|经常|常常|总是|一般都")
+
+
+def group_as_mine(sentence: str) -> str | None:
+    """``sentence`` with the group it opens with (``_GROUP_ZH``) said as 我 alone, when it says a plan or how often
+    (``_PLAN_OR_HABIT_ZH``), else ``None``: the plan or the habit is the user's (module docstring). A group with the
+    listener (我和你) is none."""
+    m = _GROUP_ZH.search(sentence)
+    if m is None or re.search(r"[你您]", m.group("who")) or not _PLAN_OR_HABIT_ZH.search(sentence[m.start():]):
+        return None
+    return f"{sentence[:m.start()]}{m.group('time')}我{sentence[m.end():]}"
