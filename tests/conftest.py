@@ -27,6 +27,7 @@ from memstrata.embed.use import UseEmbedder
 SESSION_SERVERS = re.compile(r"\b(open_server|keyed_server|modelless_server|hashing_server)\b")
 
 
+@pytest.hookimpl(optionalhook=True)  # a run with xdist left out (-p no:xdist.plugin) has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadfile`` (pyproject's addopts), except that the modules using a session server
     (``SESSION_SERVERS``) are one unit of work, run by one worker in collection order.
