@@ -406,7 +406,8 @@ def like_finding(
     if size > limit:
         # a list is limited item by item: 爬山、游泳、弹钢琴、看电影和读历史小说 is five likes
         if len(items) > 1 and _plain_list(items, lang):
-            return [f for item in items for f in like_finding(item, polarity, conf, clause, lang, hint=hint)]
+            return [f for n, item in enumerate(items)
+                    for f in like_finding(item, polarity, conf, clause, lang, hint=_item_hint(n, items, hint, lang))]
         return []
     hit = gazetteer.lookup(value)
     if hit is not None and hit.named and lang == "en" and _ATTRIBUTIVE.match(value, hit.end):
@@ -421,8 +422,8 @@ def like_finding(
     if len(items) > 1 and (_known_apart(items) or _plain_list(items, lang)):
         # "I like 火锅 and 珍珠奶茶", 川菜和粤菜, "romance novels and biographies": one like each, so
         # each is kept, found and withdrawn on its own
-        return [f for item in items
-                for f in like_finding(item, polarity, conf, clause, lang, hint="" if _own_verb(item, lang) else hint)]
+        return [f for n, item in enumerate(items)
+                for f in like_finding(item, polarity, conf, clause, lang, hint=_item_hint(n, items, hint, lang))]
     mixed = _list_key(value, lang)
     if mixed is not None:  # "绘画、弹钢琴和品茶" is not a drink because 茶 is one of three
         key = mixed
@@ -444,12 +445,22 @@ def like_finding(
 #: cut from the list's first item: in 我喜欢听古典音乐、看文艺电影 the films are no music.
 _OWN_VERB = {"en": lazy_regex(r"^(?:[a-z]+ing|go|play|read|watch|cook|travel|take|make|do|see|visit|write|draw|"
                               r"paint|sing|dance|run|swim|walk|ride|hike|bake|eat|drink|listen)\b", re.IGNORECASE),
+             # an activity named by its verb and object (滑板, 滑雪, 游泳, 跑步, 钓鱼, 登山, 冲浪, 潜水, 划船, 攀岩,
+             # 射箭) is a verb of its own too: no thing heard, eaten or watched
              "zh": lazy_regex(r"^(?:看|听|玩|打|做|吃|喝|读|写|弹|拍|去|学|练|养|种|逛|唱|跳|画|踢|骑|爬|泡|品|"
-                              r"收藏|旅)")}
+                              r"收藏|旅|滑|游(?!戏)|跑(?!车)|钓|登|冲浪|潜水|划船|攀|射)")}
 
 
 def _own_verb(item: str, lang: str) -> bool:
     return bool(_OWN_VERB["zh" if lang == "zh" else "en"].match(item))
+
+
+def _item_hint(n: int, items: list[str], hint: str, lang: str) -> str:
+    """The key the verb cut from a list's first item implies for its ``n``-th item: none for an item with a verb of
+    its own (``_OWN_VERB``: 看文艺电影, 滑板, "skateboarding"), which is keyed by what it is or is a plain like (in
+    我喜欢听歌和滑板 the 听 is the songs', and 滑板 was ``music.like``); the verb's key for any other (吃鸡翅和薯条:
+    both eaten)."""
+    return "" if _own_verb(items[n], lang) else hint
 
 
 #: The verb a Chinese key's statement puts before its value (喜欢听{v}, 喜欢喝{v}: ``rules``' templates).
