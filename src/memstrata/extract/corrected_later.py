@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import datetime
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from memstrata.extract import gazetteer, places, timex
-from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.statements import slot_label
 from memstrata.text.regex import lazy_regex
 
@@ -42,7 +43,7 @@ _MARK_EN = r"(?:oops|whoops|my bad|typo|i misspoke|i meant(?:\s+to\s+say)?|i mea
 _VALUE_EN = lazy_regex(
     rf"(?i)^\s*\*?\s*{_FILLER_EN}*(?:{_MARK_EN}\b)?\s*[,.!:;-]*\s*{_FILLER_EN}*"
     r"(?:(?:i meant(?:\s+to\s+say)?|i mean|it'?s|it\s+is|that'?s|make\s+(?:it|that))\s+)?(?:in\s+|at\s+|on\s+)?"
-    r"(?P<v>[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,3}?)(?:\s*,?\s*not\s+[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,2})?"
+    r"(?P<v>[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,3}?)(?:\s*,?\s*not\s+(?P<old>[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,2}))?"
     r"(?:\s*,?\s*(?:sorry|lol|haha|my bad|oops))?\s*[.!]*$")
 #: A word that opens a clause or a judgement, no value: "I meant to ask", "I mean, it's fine", "Oops, never mind".
 _NOT_A_VALUE_EN = lazy_regex(r"(?i)^(?:to|i|i'm|i've|we|you|he|she|they|it|that|this|the|a|an|what|fine|ok|okay|"
@@ -60,7 +61,7 @@ _VALUE_ZH = lazy_regex(
     # 说错了，是在杭州工作: the place, without the verb of what one does there (工作, 上班, 上学)
     # 口误，我在深圳不是广州: the place said with 我在 and the one it is not
     r"(?:我(?=在|住在|去|到))?(?:在|住在|去|到)?(?P<v>[^，,。！？!?；;]{1,12}?)(?<=[\u4e00-\u9fffA-Za-z0-9])"
-    r"(?:(?<=[\u4e00-\u9fff])(?:工作|上班|上学|读书|念书|生活|住))?(?:[，,]?\s*(?:(?:而)?不是|(?i:not)\s+)[^，,。！？!?；;]{1,8})?"
+    r"(?:(?<=[\u4e00-\u9fff])(?:工作|上班|上学|读书|念书|生活|住))?(?:[，,]?\s*(?:(?:而)?不是|(?i:not)\s+)(?:在|住在|去|到)?(?P<old>[^，,。！？!?；;]{1,8}?))?"
     r"(?:才对|吧|啦|哈|哦)?[。！!.\s]*$")
 #: The start of a clause, no value: 我是说我不想去, 应该是这样, 说错了，是他.
 _NOT_A_VALUE_ZH = lazy_regex(r"^(?:我|你|他|她|它|这|那|不|没|也|都|就|还|要|会|想|能|可以|的|了|对|错|吗|呢)"
@@ -97,7 +98,15 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
             or (not zh and thing(value))):  # a Chinese word alone may be a verb (再等等): only a listed thing
         return None
 
-    return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, statement=value)
+    # "Sorry, I meant Tacoma, not Seattle", 说错了，是苏州，不是上海: the old value named says what is put right, at any
+    # distance (``facts.engine``: the fact holding it); without it, the message before only (``facts.previous``)
+    raw = (m.group("old") or "").strip().rstrip(".!")
+    old = raw if _DAY_OF_MONTH_EN.match(raw) else clean_value(raw, "zh" if zh else "en")  # "the 12th" is a time
+    if old and (old == value or (zh and _NOT_A_VALUE_ZH.search(old)) or (not zh and _NOT_A_VALUE_EN.match(old)
+                                                                          and not _DAY_OF_MONTH_EN.match(old))):
+        old = ""
+    statement = (f"{value}（不是{old}）" if zh else f"{value}, not {old}") if old else value
+    return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, instead_of=old, statement=statement)
 
 #: The verb of setting off before the day a correction names ("leaving on the 5th", "we leave on June 4"); a
 #: return ("coming back on the 9th") is another date of the trip and none of them.
@@ -300,6 +309,36 @@ def said_again(text: str, new: str) -> str | None:
     if len(spans) != 1 or text[spans[0][0]:spans[0][1]] == new:
         return None
     return text[:spans[0][0]] + new + text[spans[0][1]:]
+
+
+def names_time(text: str, text_at: datetime, old: str, old_at: datetime) -> bool:
+    """Whether the time ``old`` a correction names as the one it puts right (said at ``old_at``: "not Friday", 不是周五,
+    "not the 20th") is a time ``text`` says (said at ``text_at``): a span of its sort that holds its words ("next
+    Friday", 下周五) or, a day, names the same day ("December 20" for "the 20th"). A plan said at another time is not
+    the plan the correction names, whatever its message.
+
+    >>> from datetime import UTC
+    >>> at = datetime(2026, 12, 2, tzinfo=UTC)
+    >>> names_time("a meeting next Friday", at, "Friday", at), names_time("a meeting next Friday", at, "Monday", at)
+    (True, False)
+    >>> names_time("dentist on December 20 at 3pm", at, "the 20th", at), names_time("下周五开会", at, "周五", at)
+    (True, True)
+    """
+    said = timex.time_spans(old)
+    if len(said) != 1:
+        return False
+    start, end, sort = said[0]
+    words = _DAY_PREPOSITION.sub("", old[start:end]).casefold()
+    day = timex.resolve_relative(old, old_at, prefer_future=True) if sort == "day" else None
+    for s, e, other in timex.time_spans(text):
+        span = text[s:e]
+        if other != sort:
+            continue
+        if words and words in span.casefold():
+            return True
+        if day is not None and timex.resolve_relative(span, text_at, prefer_future=True) == day:
+            return True
+    return False
 
 
 #: A number written in a message, in digits or in Chinese.

@@ -11,7 +11,8 @@ fact obeys, with an audit event for each change:
 * a value said before the key's current one was stated is stored as a past value, wherever
   messages arrive in time order (``facts.place``: late arrival, ``facts.timeline``);
 * a correction naming only a new value ("Oops, I meant Munich") supersedes the one fact of that kind the
-  user's message just before stated, or changes nothing (``facts.previous``);
+  user's message just before stated, or changes nothing (``facts.previous``); one naming the old value too
+  ("Sorry, I meant Tacoma, not Seattle") supersedes the user's fact holding it, however long ago it was said;
 * a withdrawal supersedes what it names with no successor and is remembered, so a value said
   before it that arrives later ends there (``facts.withdraw``);
 * a value coming back cites the messages that said it before (``facts.place.returning``);
@@ -123,6 +124,10 @@ class FactEngine:
         """
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
+        if cand.key == corrected_later.KEY and cand.instead_of:
+            # "Sorry, I meant Tacoma, not Seattle" a day later: the old value named says which fact it puts right, at
+            # any distance, as "Not Seattle, Tacoma" does; held by none, the message before's value said otherwise
+            cand = replace(cand, key=CORRECTION_KEY)
         if cand.key == corrected_later.KEY:  # "Oops, I meant Munich": the previous message's place, or nothing
             cand, named = previous.corrected(self, conn, said, cand)
             if not named:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from memstrata.extract.corrected_later import (
     KEY,
     kinds,
+    names_time,
     one_shape,
     one_thing,
     respelt,
@@ -73,6 +74,9 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
         if not holding and "time" in kinds(said_old) and "time" in kinds(cand.value):
             # 不是15号，是18号 after 我的牙医预约在15号: no value holds the old time, a plan is at it; put right as
             # 说错了，是18号 puts it right (the old time must be said in that message: ``said_again`` finds it)
+            text = store.episode_text(conn, latest) or ""
+            if not names_time(text, when, said_old, said.at):  # "not Monday" after a plan on Friday: another plan
+                return cand, set()
             return _read_again(store, conn, latest, when, said_before, cand)
         said_before = holding
     fitting = [f for f in said_before if same_kind(f.value, cand.value, cand.evidence)]
