@@ -27,6 +27,10 @@ MARKERS_EN = (
     r"(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind", "change of mind",
     # the speaker misspoke before: "Oops, my blood type is A negative", "my bad, I live in Munich"
     "oops", "whoops", "my bad",
+    # a chat interjection (laughter, surprise, relief, dismay): how the speaker feels about what follows, never
+    # what is stated ("lol my son just turned 4", "omg we finally moved", "ugh I'm allergic to cats")
+    "lol+", "lmf?ao+", "rofl", "(?:ha){2,}h?", "(?:he){2,}h?", "omf?g", "wow+", "ya+y", "ugh+", "a+w+", "a+h+",
+    "o+h+", "phew", "whew", "yikes", "ge+z", "je+z", "welp", "ar+g+h+", "oof",
     # a label before a colon, comma or dash that says what kind of message follows ("Correction: Tom prefers window
     # seats", "Typo: ...", "Update - I'm at Stripe now", "PS: ..."); "Update my address to ..." is an imperative
     r"(?:(?:small|quick|one|tiny)\s+)?(?:correction|typo|update|edit|note|ps|p\.s\.?)(?=\s*[:,—–-])",
