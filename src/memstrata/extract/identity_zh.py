@@ -161,6 +161,10 @@ _PROGRESSIVE = lazy_regex(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|
 #: 腾讯找到了新.
 _FOUND_THERE = lazy_regex(r"(?:找到|找了|拿到|得到)")
 
+#: 我在家里学做饭: a place and what is learned or practised there (学, 练, 试 before 做), no workplace 家里学 and no job
+#: 饭; 大学 / 中学 / 小学 / 医学 are places of work.
+_LEARNS_THERE = lazy_regex(r"(?<![大中小医])学$|[练试]$")
+
 #: Cities one works in, which name no time zone (``places.known_place_zh``): the place of 在…当 (我在深圳当老师).
 _CITY_NAMES = "北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北"
 _CITY = lazy_regex(_CITY_NAMES)
@@ -182,7 +186,7 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m:
         return []
     org = m.group("org") or m.group("org2")
-    if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org):
+    if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org) or _LEARNS_THERE.search(org):
         return []
     out: list[Finding] = []
     # 我在一家银行上班: the kind of institution, as "I work at a bank" keeps it; 一家(创业)公司 names no one
