@@ -427,7 +427,7 @@ _RESTATES = lazy_regex(r"(?i)^\W*(?:(?:oh|uh|um+|no|wait|ah)\W+)*(?:correction|o
                        r"i meant|i misspoke|no\W*wait|wait\W*no)\b"
                        rf"|^\W*(?:{_FILLER_ZH})*(?:{_MARK_ZH}|不对)")
 #: The keys of a plan: what happens at a time (``extract.cancelled.PLAN_KEYS``).
-_PLANS = frozenset({"travel.plan", "plan.intent", "schedule.event"})
+PLANS = frozenset({"travel.plan", "plan.intent", "schedule.event"})
 
 
 def plan_put_right(found: list[Finding], sentence: str) -> list[Finding]:
@@ -439,7 +439,7 @@ def plan_put_right(found: list[Finding], sentence: str) -> list[Finding]:
     if not _RESTATES.match(sentence):
         return found
     return [replace(f, instead_of=f.value, corrects=True)
-            if f.key in _PLANS and f.period is not None and not f.retract and not f.instead_of else f for f in found]
+            if f.key in PLANS and f.period is not None and not f.retract and not f.instead_of else f for f in found]
 
 
 #: One English word that names a thing ("pho", "pretzels"), or a short Chinese noun (榴莲, 芒果): what a like or a

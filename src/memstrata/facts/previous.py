@@ -15,6 +15,8 @@ that one:
   changes, the correction is not stored (a wrong fact is worse than a missing one).
 
 The new value then takes that fact's key and supersedes it, with the old statement said again with the new value.
+A correction that names the old day too ("the 19th, not the 20th", 不是20号) puts right the user's one plan to come on
+that day when the message before holds no plan at that day, wherever the plan was said (``_dated_plan``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.extract.corrected_later import (
     KEY,
+    PLANS,
     kinds,
     names_time,
     one_shape,
@@ -37,6 +40,7 @@ from memstrata.extract.corrected_later import (
 )
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import key_spec
+from memstrata.extract.timex import resolve_relative
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
 
@@ -64,10 +68,10 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
     before = {f.id: max((e for e in f.citations if e < said.episode_id), default=None) for f in facts}
     latest = max((e for e in before.values() if e is not None), default=None)
     if latest is None or store.user_turns_between(conn, said.scope, latest, said.episode_id):
-        return cand, set()
+        return _dated_plan(store, conn, said, cand, facts, said_old)
     when = store.episode_times(conn, [latest]).get(latest)
     if when is None or not timedelta(0) <= said.at - when <= WINDOW:
-        return cand, set()
+        return _dated_plan(store, conn, said, cand, facts, said_old)
     said_before = [f for f in facts if latest in f.citations]
     if said_old:
         holding = [f for f in said_before if f.value and (f.value in said_old or said_old in f.value)]
@@ -75,8 +79,8 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
             # 不是15号，是18号 after 我的牙医预约在15号: no value holds the old time, a plan is at it; put right as
             # 说错了，是18号 puts it right (the old time must be said in that message: ``said_again`` finds it)
             text = store.episode_text(conn, latest) or ""
-            if not names_time(text, when, said_old, said.at):  # "not Monday" after a plan on Friday: another plan
-                return cand, set()
+            if not names_time(text, when, said_old, said.at):  # "not the 20th" after a plan on Friday: another plan
+                return _dated_plan(store, conn, said, cand, facts, said_old)
             return _read_again(store, conn, latest, when, said_before, cand)
         said_before = holding
     fitting = [f for f in said_before if same_kind(f.value, cand.value, cand.evidence)]
@@ -109,6 +113,28 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
                  else cand.value)
     return replace(cand, key=old.key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
                    statement=statement), {old.id}
+
+
+def _dated_plan(store: Any, conn: Any, said: Said, cand: FactCandidate, facts: list[Fact],
+                said_old: str) -> tuple[FactCandidate, set[int]]:
+    """The user's one plan to come on the day a correction names as the old one ("the 19th, not the 20th" after "a
+    dentist appointment on December 20" said earlier, with another plan between), put right as ``_read_again`` puts
+    right the plan of the message before: the day names which plan, wherever it was said. ``cand`` and no id when the
+    old value is no day, or no plan or several start on it (a day is the plan's own: its ``valid_from``)."""
+    if not said_old or "time" not in kinds(cand.value) or said.episode_id is None:
+        return cand, set()
+    day = resolve_relative(said_old, said.at, prefer_future=True)
+    if day is None:
+        return cand, set()
+    plans = [f for f in facts if f.key in PLANS and f.valid_from is not None and day[0] <= f.valid_from < day[1]
+             and f.valid_from >= said.at]
+    if len(plans) != 1 or not (cited := [e for e in plans[0].citations if e < said.episode_id]):
+        return cand, set()
+    episode = max(cited)
+    when = store.episode_times(conn, [episode]).get(episode)
+    if when is None or not names_time(store.episode_text(conn, episode) or "", when, said_old, said.at):
+        return cand, set()
+    return _read_again(store, conn, episode, when, plans, cand)
 
 
 def _read_again(store: Any, conn: Any, latest: int, when: datetime, said_before: list[Fact],
