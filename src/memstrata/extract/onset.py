@@ -463,6 +463,11 @@ _DOING_LASTED_EN = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<a>(?:[a-z-
                               r"(?:ever\s+)?(?:since|for)\s+", _IC)
 
 
+#: A couple's change or bond counted in years (结婚, 在一起, 认识 …五年了): no doing kept up.
+_COUPLED = "结婚|恋爱|在一起|认识|交往|同居|离婚|分手"
+_COUPLED_ZH = lazy_regex(rf"^(?:{_COUPLED})")
+
+
 def doing_lasted(sentence: str, lang: str) -> tuple[str, str] | None:
     """``(doing, time)``: the doing a state with its start says and the time it holds from (``split_en`` /
     ``split_zh`` read both: "I've been playing the cello for twelve years" → ``("playing the cello", "twelve years
@@ -473,8 +478,11 @@ def doing_lasted(sentence: str, lang: str) -> tuple[str, str] | None:
     if said is None:
         return None
     if lang == "zh":
-        doing = re.sub(r"^我们?(?:一直|都|已经)*", "", said[0][0])
-        kept = len(doing) >= 3 and not _MOMENT_ZH.match(doing) and not _ZH_NOT_A_STATE.match(doing)
+        # 我和老婆结婚五年了 as 我们结婚七年了: the partner said with 和 / 跟 is no part of the doing
+        doing = re.sub(rf"^我(?:们|(?:和|跟|与)[\u4e00-\u9fff]{{1,4}}?(?={_COUPLED}))?(?:一直|都|已经)*", "",
+                       said[0][0])
+        kept = len(doing) >= 3 and not _MOMENT_ZH.match(doing) and not _ZH_NOT_A_STATE.match(doing) \
+            and not _COUPLED_ZH.match(doing)
         return (doing, said[1]) if kept else None
     m = _DOING_LASTED_EN.match(sentence.strip().rstrip(".!"))
     if m is None or _NOT_A_STATE.match(m.group("a")) or _MOMENT_EN.match(m.group("a")):

@@ -1,5 +1,6 @@
-"""在 + a place + 学 / 练 + 做…: what is learned there, never a workplace and a job (我在家里学做饭 stored the employer
-家里学 and the occupation 饭); 在大学当老师 and 在清华大学做研究员 still name both."""
+"""在 + a place + 学 / 练 + 做… is what is learned there, never a workplace and a job (我在家里学做饭 stored the
+employer 家里学 and the occupation 饭); a couple's years (我和老婆结婚五年了) are no doing kept up (it stored
+和老婆结婚)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,12 @@ def test_what_is_learned_somewhere_is_no_job(text: str) -> None:
 def test_a_school_is_still_a_workplace(text: str, employer: str, job: str) -> None:
     said = _keys(text)
     assert (said.get("identity.employer"), said.get("identity.occupation")) == (employer, job), said
+
+
+@pytest.mark.parametrize("text", ["我和老婆结婚五年了。", "我跟男朋友在一起三年了。", "我们认识十年了。"])
+def test_a_couples_years_are_no_doing_kept_up(text: str) -> None:
+    assert "activity.current" not in _keys(text), _keys(text)
+
+
+def test_a_doing_kept_up_is_still_read() -> None:
+    assert _keys("我弹吉他十年了。").get("activity.current") == "弹吉他"
