@@ -228,12 +228,16 @@ def _taken_up_en(sentence: str) -> list[str]:
 
 #: An age said as its birthday: "I turned 35 yesterday", "Emma turned 8 today!" (read as "I turned 8 today" by
 #: ``subject_en.someone_else``), "Leo just turned 13, officially a teenager": the age it is now ("I'm 35"). A number
-#: with a word after it is no age ("turned 90 degrees", "turned 40 pages").
+#: with a word after it is no age ("turned 90 degrees", "turned 40 pages"); a clause after "and" is another statement
+#: ("Leo just turned 4 and already bosses Mia around": 4 is the age).
 _AGES_EN = (r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
             r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety")
 _TURNED_AGE_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?i\s+{_ADV_EN}(?:officially\s+)?turned\s+(?P<age>(?:{_AGES_EN})(?:[- ](?:one|two|three|four|"
-    rf"five|six|seven|eight|nine))?)(?:\s+years?\s+old)?(?:\s+(?:now|{_PAST_EN}))?(?:\s*(?:[,;(]|\s-\s).*)?$", _IC)
+    rf"five|six|seven|eight|nine))?)(?:\s+years?\s+old)?(?:\s+(?:now|{_PAST_EN}))?"
+    # a clause after it: "…, officially a teenager", "… and already bosses his sister around" (not "and a half", "and
+    # 3 months": more of the age)
+    rf"(?:(?:\s*(?:[,;(]|\s-\s)|\s+and\s+(?!an?\s+half\b|(?:{_AGES_EN}|a|an)\s+(?:months?|weeks?|days?)\b)).*)?$", _IC)
 
 
 def _got_en(sentence: str) -> list[str]:
