@@ -23,7 +23,7 @@ def _read(text: str) -> set[tuple[str, str, str]]:
     ("My kids go to Lincoln Elementary.", {("kids", "kids.school", "Lincoln Elementary")}),
     ("My daughter attends Oakwood Academy.", {("daughter", "daughter.school", "Oakwood Academy")}),
     ("我儿子在阳光小学上学。", {("son", "son.school", "阳光小学")}),
-    ("我儿子周六踢足球。", {("son", "sport.like", "足球")}),
+    ("我儿子周六踢足球。", {("son", "preference.habit", "每周六踢足球")}),  # a bare weekday: every Saturday
     ("我儿子踢足球。", {("son", "sport.like", "足球")}),
     ("我儿子每周六踢足球。", {("son", "preference.habit", "每周六踢足球")}),
     ("我爸吃素。", {("dad", "food.diet", "吃素")}),
@@ -41,7 +41,7 @@ def test_a_relatives_standing_state_or_plan_is_theirs(text: str, expected: set[t
     ("I go to Lincoln Elementary School.", {("", "user.school", "Lincoln Elementary School")}),
     ("I attend the University of Michigan.", {("", "user.school", "University of Michigan")}),
     ("我在北京大学读书", {("", "user.school", "北京大学")}),
-    ("我周六踢足球", {("", "sport.like", "足球")}),
+    ("我周六踢足球", {("", "preference.habit", "每周六踢足球")}),
 ])
 def test_the_users_own_are_read_by_the_same_shapes(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

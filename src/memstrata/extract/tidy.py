@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import date_first, for_now, reminders, roles, tool_roles
+from memstrata.extract import date_first, for_now, reminders, roles, tool_roles, weekly
 from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.informal import (
     favourite_now,
@@ -127,6 +127,7 @@ def tidy(sentence: str) -> str:
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
     text = tool_roles.role_said(text)  # "using helix as my editor": "My editor is helix"
     text = date_first.owner_first(text)  # "March 3rd is my daughter's recital": "my daughter's recital is on March 3rd"
+    text = weekly.every_week_zh(text) if "我" in text else text  # 我周二去健身房: 我每周二去健身房, a habit
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
     text = health_words_spelt(favourite_now(favourite_switched(full_words(text))))  # (extract.informal)
     return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙
