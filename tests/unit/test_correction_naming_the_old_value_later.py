@@ -75,3 +75,27 @@ def test_the_old_value_is_read_with_the_new_one() -> None:
 def test_a_time_named_that_the_plan_was_not_at_moves_no_plan(tmp_path: Path, plan: str, fix: str) -> None:
     active, superseded = _facts(tmp_path, plan, fix, timedelta(minutes=1))
     assert len(active) == 1 and superseded == set(), (active, superseded)
+
+
+def _three(path: Path, fix: str, gap: timedelta) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(active, superseded) (key, value) after a hometown and a home in one city, then ``fix`` ``gap`` later."""
+    with Memory(path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("I grew up in Seattle", role="user", created_at=_AT - timedelta(minutes=1))
+        mem.add("I live in Seattle now", role="user", created_at=_AT)
+        mem.add(fix, role="user", created_at=_AT + gap)
+        facts = mem.list(kind="fact", status="all", limit=100)
+    return ({(f.key, f.value) for f in facts if f.status == "active"},
+            {(f.key, f.value) for f in facts if f.status == "superseded"})
+
+
+@pytest.mark.parametrize("fix", ["Sorry, I meant Tacoma, not Seattle.", "Oops, not Seattle, Tacoma"])
+def test_an_old_value_two_facts_hold_is_the_one_of_the_message_before(tmp_path: Path, fix: str) -> None:
+    active, superseded = _three(tmp_path, fix, timedelta(minutes=1))
+    assert active == {("identity.hometown", "Seattle"), ("identity.location", "Tacoma")}, active
+    assert superseded == {("identity.location", "Seattle")}, superseded
+
+
+@pytest.mark.parametrize("fix", ["Sorry, I meant Tacoma, not Seattle.", "Oops, not Seattle, Tacoma"])
+def test_an_old_value_two_facts_hold_said_later_changes_nothing(tmp_path: Path, fix: str) -> None:
+    active, superseded = _three(tmp_path, fix, _NEXT_MORNING)
+    assert superseded == set() and ("identity.location", "Seattle") in active, (active, superseded)

@@ -125,9 +125,11 @@ class FactEngine:
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
         if cand.key == corrected_later.KEY and cand.instead_of:
-            # "Sorry, I meant Tacoma, not Seattle" a day later: the old value named says which fact it puts right, at
-            # any distance, as "Not Seattle, Tacoma" does; held by none, the message before's value said otherwise
-            cand = replace(cand, key=CORRECTION_KEY)
+            # "Sorry, I meant Tacoma, not Seattle": the message before's fact holding the old value, or (a day later,
+            # or none there) the one fact holding it at any distance, as "Not Seattle, Tacoma" finds it
+            fixed, named = previous.corrected(self, conn, said, cand, said_old=cand.instead_of)
+            cand = fixed if named else replace(cand, key=CORRECTION_KEY)
+            replaces = {*replaces, *named}
         if cand.key == corrected_later.KEY:  # "Oops, I meant Munich": the previous message's place, or nothing
             cand, named = previous.corrected(self, conn, said, cand)
             if not named:
@@ -241,6 +243,8 @@ class FactEngine:
             conn, said.scope, keys=None, subject=subject, value_norm=normalise_value(cand.instead_of))]
         held = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
+        if cand.key == CORRECTION_KEY and len({f.key for f in held if f.key not in CHANGE_KEYS}) > 1:
+            owner = None  # "Not Seattle, Tacoma" with a home and a hometown in Seattle: which one is unknown
         # a like replacing a like keeps the old one's key ("I like flat whites" is preference.like,
         # "now I drink oat lattes" drink.like): the new one supersedes it there, with its history
         like = owner is not None and cand.key.endswith(".like") and owner.key.endswith(".like")
