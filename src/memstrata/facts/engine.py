@@ -22,6 +22,7 @@ fact obeys, with an audit event for each change:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -299,8 +300,10 @@ class FactEngine:
                                     if slot is not None and slot_label(f.statement) == slot}
                           # a correction that found the one fact it corrects (``replaces``: the plan of the message
                           # before put right, the fact holding the old value it names) takes that fact's place only
-                          | (self.corrected(cand, existing) if cand.corrects and not single and not replaces
-                             and not cand.instead_of else set())
+                          # (one naming an old value no fact holds whole, "not Tokyo" after "flew to Tokyo", retires
+                          # the key's one value that mentions it, never another value of the key)
+                          | (self.corrected(cand, existing, naming=cand.instead_of)
+                             if cand.corrects and not single and not replaces else set())
                           | set(replaces))
         # A message said before a rival was last stated is older news, whatever order the messages
         # arrive in (a backfilled log, a newest-first export, two imports racing): it must not retire
@@ -432,14 +435,18 @@ class FactEngine:
                                                 new_value=self.shown(cand)))
         return new_id
 
-    def corrected(self, cand: FactCandidate, existing: Sequence[Fact]) -> set[int]:
+    def corrected(self, cand: FactCandidate, existing: Sequence[Fact], *, naming: str = "") -> set[int]:
         """What a correction of a many-valued key that names no old value ("其实我是对芒果过敏",
         "Actually, it's shellfish I'm allergic to") takes the place of: the key's one value, said
         in one language or both (花生 and its twin "peanuts", ``extract.twins``). With two or more
         different values active the correction does not say which it corrects, and a wrongly
-        withdrawn allergy is the worse error: nothing is retired, the new value is added."""
+        withdrawn allergy is the worse error: nothing is retired, the new value is added.
+        ``naming``: the old value the correction names when no stored value is that value whole
+        ("Sorry, I flew to Osaka in March 2019, not Tokyo" after "flew to Tokyo"): only the values
+        that mention it as a word (``mentions``) are the key's values here."""
         live = [f for f in existing if f.key == cand.key and f.status == "active"
-                and normalise_value(f.value) != normalise_value(cand.value)]
+                and normalise_value(f.value) != normalise_value(cand.value)
+                and (not naming or mentions(f.value, naming))]
         if not live or any(f.encrypted for f in live):
             return set()
         last = max(live, key=lambda f: (f.observed_at, f.id))
@@ -491,3 +498,15 @@ class FactEngine:
             observed_at=said.at, valid_from=cand.valid_from or said.at, valid_to=cand.valid_to, index_terms=terms,
             embedding=vector, expires_at=said.expires_at, encrypted=self.encrypts(cand),
         )
+
+
+def mentions(value: str, named: str) -> bool:
+    """Whether the stored ``value`` names ``named``: as whole words in Latin script (case aside), as
+    a substring where ``named`` has a Chinese character (Chinese has no spaces). "flew to Tokyo"
+    mentions "Tokyo" and "tokyo"; "Tokyoite" does not; an empty ``named`` mentions nothing."""
+    stored, said = value.casefold(), " ".join(named.casefold().split())
+    if not said:
+        return False
+    if not said.isascii():
+        return said in stored
+    return re.search(rf"(?<!\w){re.escape(said)}(?!\w)", stored) is not None
