@@ -163,10 +163,53 @@ def budget_en(clause: str) -> list[Finding]:
     return _budget(clause, "en")
 
 
+#: The key of how one gets to work or school, the key "My commute is about 40 minutes by bike" writes (one at a time).
+COMMUTE_KEY = "user.commute"
+_STANDING_EN = r"(?:(?:usually|now|always|mostly|normally|generally|still|also|just|often|typically)\s+)*"
+_MEANS_EN = (r"(?P<means>bike|bicycle|car|train|bus|subway|metro|tube|foot|scooter|motorbike|motorcycle|tram|ferry|"
+             r"e-?bike)")
+_TO_WORK_EN = r"(?:work|the office|school|campus|class)"
+#: "I commute by bike", "I bike to work", "I take the train to work", "I usually walk to the office": how the user
+#: gets to work, said of their routine in the present ("I biked to work today" is one day's, "I don't drive to work"
+#: no means).
+_COMMUTE_EN = lazy_regex(
+    rf"^i\s+{_STANDING_EN}(?:(?:commute|get\s+to\s+{_TO_WORK_EN}|go\s+to\s+{_TO_WORK_EN})\s+(?:by|on)\s+(?:a\s+|my\s+)?"
+    rf"{_MEANS_EN}|(?P<verb>bike|cycle|walk|drive|ride\s+(?:a|my)\s+bike)\s+to\s+{_TO_WORK_EN}"
+    rf"|take\s+(?:the\s+|a\s+)?(?P<taken>train|bus|subway|metro|tube|ferry|tram)\s+to\s+{_TO_WORK_EN})"
+    r"(?:\s+(?:now|these days|every day|daily|most days|nowadays))?\s*[.!]?$", re.IGNORECASE)
+#: The verb said for a means: "bike to work" is by bike, "walk" on foot, "drive" by car.
+_BY_VERB_EN = {"bike": "bike", "cycle": "bike", "drive": "car", "walk": "foot"}
+#: 我骑车上班, 我每天坐地铁去上班, 我现在开车上班了: how the user gets to work or school, in the present.
+_COMMUTE_ZH = lazy_regex(r"^我(?:现在|平时|一般|每天|通常|都|基本上?|主要|一直|也)*"
+                         r"(?P<v>骑(?:自行|电动|摩托)?车|骑电驴|坐地铁|搭地铁|坐公交车?|坐公车|坐巴士|开车|走路|步行|"
+                         r"坐(?:火车|高铁|班车|轮渡|轻轨)|打车|坐出租车?)(?:去|来)?(?P<to>上班|上学|通勤)了?$")
+
+
+def commute(clause: str, lang: str) -> list[Finding]:
+    """``user.commute``, how the user gets to work or school said of their routine ("I commute by bike" →
+    ``by bike``, stated "commutes by bike"; 我骑车上班 → ``骑车``, stated 通勤习惯：骑车上班), one value at a
+    time, so "I take the train to work now" replaces it and the duration "My commute is about 40 minutes by
+    bike" stored under the same key; ``[]`` for any other clause."""
+    if lang == "zh":
+        m = _COMMUTE_ZH.match(clean_value(clause, "zh"))
+        if m is None:
+            return []
+        said = f"通勤习惯：{m.group('v')}{m.group('to')}"  # a habit of the routine, as 习惯 says it
+        return [Finding(COMMUTE_KEY, m.group("v"), CONF_STATED, clause, statement=said)]
+    m = _COMMUTE_EN.match(clause.strip())
+    if m is None:
+        return []
+    verb = (m.group("verb") or "").lower()
+    means = (m.group("means") or m.group("taken") or _BY_VERB_EN.get(verb) or "bike").lower()
+    means = "bike" if means in ("bicycle",) else means
+    value = "on foot" if means == "foot" else f"by {means}"
+    return [Finding(COMMUTE_KEY, value, CONF_STATED, clause, statement=f"commutes {value}")]
+
+
 def find_en(clause: str, ctx: object) -> list[Finding]:
-    """Routine, contact-hours and budget findings in one English clause (a pattern of ``patterns_en``)."""
+    """Routine, commute, contact-hours and budget findings in one English clause (a pattern of ``patterns_en``)."""
     return (rescheduled.moved_en(clause, getattr(ctx, "sentence", "")) or _routine(clause, _WAKE_EN, _BED_EN)
-            or _hours_en(clause) or _budget(clause, "en"))
+            or commute(clause, "en") or _hours_en(clause) or _budget(clause, "en"))
 
 
 #: The time of waking or of going to bed said changed (起床时间改成六点半了, 我的睡觉时间改到十一点了): the routine at
@@ -176,9 +219,9 @@ _ROUTINE_TIME_CHANGED_ZH = lazy_regex(rf"^(?:我的?)?(?P<act>起床|睡觉)时�
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
-    """Routine, contact-hours and budget findings in one Chinese clause (a pattern of ``patterns_zh``)."""
+    """Routine, commute, contact-hours and budget findings in one Chinese clause (a pattern of ``patterns_zh``)."""
     text = clean_value(clause, "zh")
     if (moved := _ROUTINE_TIME_CHANGED_ZH.match(text)) is not None:  # 起床时间改成六点半: 我现在六点半起床
         text = f"我现在{moved.group('t')}{moved.group('act')}"
     return (rescheduled.moved_zh(text, getattr(ctx, "sentence", "")) or _routine(text, _WAKE_ZH, _BED_ZH)
-            or _hours_zh(text) or _budget(text, "zh"))
+            or commute(text, "zh") or _hours_zh(text) or _budget(text, "zh"))
