@@ -243,6 +243,12 @@ class FactEngine:
         ids = [i for subject in subjects for i in self.store.fact_ids(
             conn, said.scope, keys=None, subject=subject, value_norm=normalise_value(cand.instead_of))]
         held = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
+        if not held and (plan := previous.plan_named(self, conn, said, cand)) is not None:
+            # "My Tokyo trip is on January 8, not December 20": the old value is the plan's day, no value stored;
+            # the same plan at its new day takes its place (``instead_of`` its own value, as a move does)
+            spec = key_spec(plan.key)
+            return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance,
+                           sensitivity=spec.sensitivity, instead_of=cand.value), {plan.id}
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
         if cand.key == CORRECTION_KEY and len({f.key for f in held if f.key not in CHANGE_KEYS}) > 1:
             owner = None  # "Not Seattle, Tacoma" with a home and a hometown in Seattle: which one is unknown

@@ -43,6 +43,7 @@ from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.timex import resolve_relative
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
+from memstrata.text.regex import lazy_regex
 
 if TYPE_CHECKING:
     from memstrata.extract.base import FactCandidate
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
 #: How long after the previous message a bare correction may still speak of it: a slip is corrected at once, in the
 #: next message; 10 minutes covers a slow reply and an assistant's answer between, not a conversation taken up again.
 WINDOW = timedelta(minutes=10)
+#: A day of the month said as an ordinal without its article: "20th".
+_ORDINAL = lazy_regex(r"(?i)\d{1,2}(?:st|nd|rd|th)")
 
 
 def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
@@ -158,3 +161,31 @@ def _read_again(store: Any, conn: Any, latest: int, when: datetime, said_before:
         return cand, set()
     old, new = pairs[0]
     return replace(new, evidence=cand.evidence, corrects=True, instead_of=old.value), {old.id}
+
+
+def plan_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> Fact | None:
+    """The user's one plan to come that a plan said again at a new time with its old time named puts right ("My
+    Tokyo trip is on January 8, not December 20", 我的东京之行是1月8号，不是12月20号 after the trip stored on December
+    20): a plan (``PLANS``) of the same thing (the one value holds the other's words, casefolded) whose day
+    (``valid_from``) is the old time named (``cand.instead_of``) and whose own message names that time
+    (``names_time``). ``None`` when ``cand`` is no plan at a time, its old value is no day, or no plan or several fit:
+    "the dentist is on January 8, not December 20" after a trip on December 20 names another plan."""
+    # "on the 19th, not the 20th" leaves the article out of the old day: "20th" alone is a day here, no number
+    old = f"the {cand.instead_of}" if _ORDINAL.fullmatch(cand.instead_of) else cand.instead_of
+    if cand.key not in PLANS or cand.valid_from is None or said.episode_id is None or "time" not in kinds(old):
+        return None
+    day = resolve_relative(old, said.at, prefer_future=True)
+    if day is None:
+        return None
+    store, value = engine.store, cand.value.casefold()
+    ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
+    plans = [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
+             and day[0] <= f.valid_from < day[1] and f.valid_from >= said.at
+             and (f.value.casefold() in value or value in f.value.casefold())]
+    if len(plans) != 1 or not (cited := [e for e in plans[0].citations if e < said.episode_id]):
+        return None
+    episode = max(cited)
+    when = store.episode_times(conn, [episode]).get(episode)
+    if when is None or not names_time(store.episode_text(conn, episode) or "", when, old, said.at):
+        return None
+    return plans[0]
