@@ -216,6 +216,10 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
 #: "the day after tomorrow", "the week before last" are one time: no tail of it.
 _EN_TIME_TAIL = lazy_regex(r"(?<!\bday)(?<!\bweek)(?<!\bmonth)(?<!\byear)(?<!\bnight)\s+"
                            r"(?:ever since|since|up until|until|till|before|after)\s+(?P<t>.+)$")
+#: A lead of such a tail left at the value's end when its time was cut before ("Linear as of" from "Linear as of
+#: this week", "Linear since" from "Linear since last week"): no part of the value. "before" and "after" end a
+#: value as adverbs too ("never been there before"): kept.
+_EN_TIME_LEAD_LEFT = lazy_regex(r"\s+(?:ever since|since|as of|up until|until|till)$")
 #: What such a tail names that is a time: a year, a month, a stage of life, or a clause of its own ("until I was
 #: 12", "before we moved"); time expressions ``timex.time_span`` reads whole are times too ("since last year").
 _WHEN = lazy_regex(r"^(?:(?:19|20)\d\d|(?:early\s+|late\s+|mid\s*-?\s*)?(?:january|february|march|april|may|june|"
@@ -227,12 +231,15 @@ _WHEN = lazy_regex(r"^(?:(?:19|20)\d\d|(?:early\s+|late\s+|mid\s*-?\s*)?(?:janua
 
 def without_time_tail(value: str) -> str:
     """An English ``value`` without a closing "since/until/before/after <time>" that says when it held, no part of
-    what it is ("nurse since 2019" → "nurse", "a teacher until I retired" → "a teacher"); in lower case only
+    what it is ("nurse since 2019" → "nurse", "a teacher until I retired" → "a teacher"), or without such a lead
+    (or "as of") left alone at its end by a time cut before ("Linear as of" → "Linear"); in lower case only
     ("The Day After Tomorrow" is a name), and only a time ("walks after dinner" is kept).
 
     >>> [without_time_tail(v) for v in ("nurse since 2019", "Paris until I was 12", "The Day After Tomorrow")]
     ['nurse', 'Paris', 'The Day After Tomorrow']
     """
+    if (left := _EN_TIME_LEAD_LEFT.search(value)) is not None and left.start() > 0:
+        return value[: left.start()]
     m = _EN_TIME_TAIL.search(value)
     if m is None or m.start() == 0:
         return value

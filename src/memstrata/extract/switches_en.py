@@ -113,7 +113,8 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
     the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
     if (m.group("art") or "").lower().startswith("the") and the is not None:
         return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
-    value = re.sub(r"^using\s+", "", clean_value(_FOR_A_TIME.sub("", m.group("v")), lang), flags=_IC)  # "using Vim"
+    value = re.sub(r"^using\s+", "", clean_value(_FOR_A_TIME.sub("", _as_of_cut(m.group("v"))), lang),
+                   flags=_IC)  # "using Vim"
     article = m.group("art") or re.match(r"using\s+(?:an?|the)\s", m.group("v"), _IC)
     if re.match(r"\w+ing\b", value) and not article:  # "I've gone back to running": a habit (extract.habits); not
         return []  # "to a standing desk": a thing
@@ -171,6 +172,23 @@ _PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|las
 _FOR_A_WHILE = (r"(?:a|an|one|two|three|a few|some|the)\s+(?:few\s+|couple\s+of\s+)?(?:second|minute|moment|hour|day|"
                 r"week|month|while|bit|time)s?(?:\s+or\s+(?:two|so))?")
 #: A switch said to last a while only is no standing change: nothing is stored; one "for good" or "for now" is one.
+#: "as of <time>" closing a switch: when the new thing took over ("switched to Linear as of Monday"), no part of it.
+_AS_OF = lazy_regex(r"\s+as\s+of\s+(?P<t>.+?)[.!]*$", _IC)
+#: A month or a year alone, which ``timex.time_span`` does not read whole ("as of January", "as of 2025").
+_MONTH_OR_YEAR = lazy_regex(r"(?:19|20)\d\d|(?:jan|febr)uary|march|april|may|june|july|august|september|october|"
+                            r"november|december", _IC)
+
+
+def _as_of_cut(value: str) -> str:
+    """``value`` without a closing "as of <time>" (``_AS_OF``) whose words are a time ``timex.time_span`` reads
+    whole, a month or a year ("Linear as of this week" → "Linear", "Firefox as of yesterday", "Asana as of
+    January"); as said otherwise."""
+    m = _AS_OF.search(value)
+    if m is None or not (_MONTH_OR_YEAR.fullmatch(m.group("t")) or time_span(m.group("t")) == (0, len(m.group("t")))):
+        return value
+    return value[: m.start()]
+
+
 _FOR_A_TIME = lazy_regex(rf"\s+for(?:\s+(?:(?P<while>{_FOR_A_WHILE})|good|now|ever))?[.!]*$", _IC)
 _PURPOSE = lazy_regex(rf"\s+for\s+(?!{_FOR_A_WHILE}$|now$|today$|good$|ever$)"
                       r"(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+(?!now$)[a-z][\w-]*)?)"
