@@ -28,7 +28,10 @@ RELATION = ("大儿子|小儿子|大女儿|小女儿|"
             "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸")
 #: 阿 before one character is a name as 小 and 老 are (阿强, 阿明), not a kin word (阿姨, 阿婆) nor a place or a firm's
 #: first syllable (阿里, 阿根廷, 阿拉伯).
-NAME = (rf"(?:小[{_H}]|老[{_H}]|阿(?!姨|婆|公|嬷|哥|姐|妹|弟|叔|伯|爸|妈|里|拉|尔|富|根|联|胶|斯|凡|司|门|迪|森)[{_H}]"
+#: 周 is a surname and begins the weekdays: 我儿子周六要去踢足球 names no 周六 (a son's Saturday), so 周 and a
+#: weekday's character (周一 … 周日, 周天, 周末) is no name.
+NAME = (rf"(?!周[一二三四五六日天末])"
+        rf"(?:小[{_H}]|老[{_H}]|阿(?!姨|婆|公|嬷|哥|姐|妹|弟|叔|伯|爸|妈|里|拉|尔|富|根|联|胶|斯|凡|司|门|迪|森)[{_H}]"
         rf"|[{SURNAMES}][{_H}]{{1,2}}?)")
 #: 我的好朋友王芳, 我最好的朋友张伟, 我的大学同学小李: a relation said with 的 and a word of how close or from where,
 #: then a name; read as 我朋友王芳 (``named_relation_plain``), which the readings of a named person take.
