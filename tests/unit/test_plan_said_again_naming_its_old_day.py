@@ -40,6 +40,9 @@ def _plans(path: Path, first: str, second: str) -> tuple[set[tuple[str, int]], s
     ("My sister's wedding is on December 12", "My sister's wedding is on December 13, not December 12",
      "wedding", 12, 13),
     ("我的东京之行是12月20号", "我的东京之行是1月8号，不是12月20号", "东京之行", 20, 8),
+    # the plan named without its owner (我的): read as the user's plan said again
+    ("我的东京之行是12月20号", "东京之行是1月8号，不是12月20号", "东京之行", 20, 8),
+    ("我的婚礼是12月12号", "婚礼是12月13号，不是12月12号", "婚礼", 12, 13),
 ])
 def test_the_plan_on_the_old_day_is_put_right(tmp_path: Path, first: str, second: str, value: str, old: int,
                                               new: int) -> None:
@@ -53,7 +56,8 @@ def test_the_plan_on_the_old_day_is_put_right(tmp_path: Path, first: str, second
     ("My Tokyo trip is on December 20", "My dentist appointment is on January 8, not December 20"),
     # a day the plan is not on
     ("My Tokyo trip is on December 20", "My Tokyo trip is on January 8, not December 21"),
+    ("我的东京之行是12月20号", "牙医预约是1月8号，不是12月20号"),
 ])
 def test_another_plan_or_another_day_puts_nothing_right(tmp_path: Path, first: str, second: str) -> None:
     active, superseded = _plans(tmp_path, first, second)
-    assert ("Tokyo trip", 20) in active and not superseded, (active, superseded)
+    assert ({("Tokyo trip", 20), ("东京之行", 20)} & active) and not superseded, (active, superseded)

@@ -105,6 +105,10 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
         # 天气 no one stored holds none)
         mine = f"我的{owned.group(0)}" if lang == "zh" else f"my {owned.group('s')}"
         said = [f for f, _ in find(mine, said_at) if not f.retract and not f.subject and f.value]
+        if len(said) == 1 and said[0].key in corrected_later.PLANS and said[0].period is not None \
+                and "time" in corrected_later.kinds(old):
+            # 东京之行是1月8号，不是12月20号: the plan at its new day, put right from the old day (``facts.previous``)
+            return [(_instead(replace(said[0], clause=m.group("pos")), old), lang)]
         if len(said) == 1 and said[0].value != old:
             return _two_values(old, said[0].value, text, lang)
     if not found:
