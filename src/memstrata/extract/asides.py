@@ -88,8 +88,9 @@ _CLOSE_EN = lazy_regex(r"(?i)[\s,]+(?:actually|though|tbh|honestly|anyway|lol|lm
                        r"more or less)(?=[\s.!…]*$)")
 _CLOSE_ZH = lazy_regex(r"(?:其实|哈+|呵+)(?=[\s。！!…～~]*$)")
 #: "I actually don't mind flying", "I'm actually not vegetarian": the adverb after the subject.
-#: "Tom actually prefers window seats now": after a name too (a capitalised word that opens the clause).
-_INNER_EN = lazy_regex(r"^(?P<s>(?i:i|we|i'm|we're|i've|we've|he|she|they)|[A-Z][a-z]+)\s+"
+#: "Tom actually prefers window seats now": after a name too (a capitalised word that opens the clause), and after
+#: a relative or a thing named with "my" / "our" ("My mom really prefers green tea").
+_INNER_EN = lazy_regex(r"^(?P<s>(?i:i|we|i'm|we're|i've|we've|he|she|they|(?:my|our)\s+[a-z]+)|[A-Z][a-z]+)\s+"
                        r"(?i:actually|honestly|really)\s+")
 
 
