@@ -44,6 +44,8 @@ _VALUE_EN = lazy_regex(
     rf"(?i)^\s*\*?\s*{_FILLER_EN}*(?:{_MARK_EN}\b)?\s*[,.!:;-]*\s*{_FILLER_EN}*"
     r"(?:(?:i meant(?:\s+to\s+say)?|i mean|it'?s|it\s+is|that'?s|make\s+(?:it|that))\s+)?(?:in\s+|at\s+|on\s+)?"
     r"(?P<v>[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,3}?)(?:\s*,?\s*not\s+(?P<old>[\w'&.+#-]+(?:\s+[\w'&.+#-]+){0,2}))?"
+    # "..., not January 14, for the dentist": what the value is for, named after it (the old value finds it)
+    r"(?:\s*,?\s*for\s+(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
     r"(?:\s*,?\s*(?:sorry|lol|haha|my bad|oops))?\s*[.!]*$")
 #: A word that opens a clause or a judgement, no value: "I meant to ask", "I mean, it's fine", "Oops, never mind".
 _NOT_A_VALUE_EN = lazy_regex(r"(?i)^(?:to|i|i'm|i've|we|you|he|she|they|it|that|this|the|a|an|what|fine|ok|okay|"
