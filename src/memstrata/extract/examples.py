@@ -28,11 +28,14 @@ if TYPE_CHECKING:
 
 #: Where a Chinese list of examples is cut; never at 与, which joins the words of a name (枪与玫瑰).
 _SPLIT_ZH = lazy_regex(r"以及|还有|或者|[、，,和及或/]")
-#: What a bare Chinese example never holds: a pronoun at its start (吉他 holds none), an adverb, a particle, a verb of
-#: being, a number; nor a part of a kind (历史类, 哲学方面), which names nothing without the kind.
-_NOT_AN_EXAMPLE_ZH = lazy_regex(r"^(?:[我你他她它这那]|自己)|[我你很太也都就了吗呢吧啊呀哦嘛么是有会要能想在不没"
-                                r"真最更挺每越又再才还着的]|比较|非常|特别|尤其|其实|因为|所以|但是|不过|可以|觉得|感觉|一下|一点|有点|"
-                                r"时候|\d|(?:类|方面|之类|一类|型|风格|系列)$")
+#: What a bare Chinese name of a thing never holds: 我 or 你, an adverb, a particle, an aspect or modal word, a verb
+#: of being, a number. Shared with the items of a like's comma list (``like_lists_zh``), which refuse 他 or 这
+#: anywhere.
+NOT_BARE_ZH = (r"[我你很太也都就了吗呢吧啊呀哦嘛么是有会要能想在不没真最更挺每越又再才还着]|"
+               r"比较|非常|特别|尤其|其实|因为|所以|但是|不过|可以|觉得|感觉|一下|一点|有点|\d")
+#: What a bare Chinese example never holds: the above, a pronoun at its start (吉他 holds none), 的, 时候; nor a part
+#: of a kind (历史类, 哲学方面), which names nothing without the kind.
+_NOT_AN_EXAMPLE_ZH = lazy_regex(rf"^(?:[他她它这那]|自己)|的|时候|{NOT_BARE_ZH}|(?:类|方面|之类|一类|型|风格|系列)$")
 #: A title in 《》 is an example whatever it holds (《追风筝的人》).
 _TITLE = lazy_regex(r"^《[^《》]{1,20}》$")
 #: Where an English list of examples is cut, and its closing "etc." / "and so on": at commas only, the liked thing's

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.examples import NOT_BARE_ZH
 from memstrata.text.regex import lazy_regex
 
 #: 喜欢 and its kin, and 爱 only before a verb of taste (爱吃, 爱看): 我爱你 names no pastime.
@@ -20,8 +21,7 @@ _LIST = lazy_regex(rf"(?P<head>{_LIKE})(?P<v>[^，,。.！!？?；;]{{1,8}}(?:[�
                    r"(?P<end>[。.！!；;]|$)")
 
 #: What a bare item never holds: a pronoun, an adverb, an aspect or modal word, a question, a number of times.
-_NOT_BARE = lazy_regex(r"[我你他她它这那很太也都就了吗呢吧啊呀哦嘛么是有会要能想在不没真最更挺每越又再才还过着]|"
-                       r"比较|非常|特别|尤其|其实|因为|所以|但是|不过|可以|觉得|感觉|一下|一点|有点|\d|"
+_NOT_BARE = lazy_regex(rf"{NOT_BARE_ZH}|[他她它这那过]|"
                        # 我喜欢安静的地方，像图书馆和咖啡馆: examples of the kind (extract.examples), no more items
                        r"^\s*(?:像|比如|比方|例如|譬如|诸如|包括)")
 #: A predicate of evaluation ending an item (画面美, 价格便宜, 味道不错): how the liked thing is.
