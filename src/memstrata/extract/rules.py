@@ -153,17 +153,15 @@ class RuleExtractor:
                         (f, lang) for f, lang in _whole(mine, said_at)
                         if f.key not in ("event", corrected.CORRECTION_KEY)]):
                 sentence, found = mine, own
-            # "Actually I quit coffee", 其实我现在能吃一点辣了: read again without the markers (extract.asides); a
-            # bare "not X" is no correction once its reply word is gone ("Okay, not a problem")
-            if not found and (bare := asides.without(sentence)) is not None and (found := [
-                    (f, lang) for f, lang in _whole(bare, said_at) if f.key != corrected.CORRECTION_KEY]):
-                sentence = bare
-            # "Also this repo uses pnpm", "And my sister is a nurse": read again without the words that only join it to
-            # what was said before (``asides.OPENERS_EN``), as each clause reader already cuts them
-            if not found and (joined := asides.without_opening(sentence.strip(), "en")) not in ("", sentence.strip()) \
-                    and (found := [(f, lang) for f, lang in _whole(joined, said_at)
-                                   if f.key != corrected.CORRECTION_KEY]):
-                sentence = joined
+            # "Actually I quit coffee", 其实我现在能吃一点辣了: read again without the markers (extract.asides), then
+            # without the words that only join it to what was said before ("Also this repo uses pnpm": OPENERS_EN, as
+            # each clause reader cuts them); a bare "not X" is no correction once its reply word is gone ("Okay, not a
+            # problem")
+            for bare in (asides.without(sentence), asides.without_opening(sentence.strip(), "en")) if not found else ():
+                if bare and bare != sentence.strip() and (found := [
+                        (f, lang) for f, lang in _whole(bare, said_at) if f.key != corrected.CORRECTION_KEY]):
+                    sentence = bare
+                    break
             if found and all(f.key == corrected.CORRECTION_KEY for f, _ in found):  # "Use pytest, not unittest"
                 found = [(f, found[0][1]) for f in directives.find(sentence, found[0][1])] or found
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
