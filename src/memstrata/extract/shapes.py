@@ -308,7 +308,9 @@ _LATIN_NAME = lazy_regex(r"[A-Za-z][\w .&-]*")
 def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
     """Whether a move to the named ``value`` ("moved to X", 搬到X) changes where one lives, not what one uses.
 
-    No gazetteer tells a city from a product, so the sentence decides: a word of work done with things
+    A product a tool list knows (``tool_kinds``: "I moved to Asana as of last month", 我搬到Notion了) that the
+    time-zone database names as no place is a thing used, whoever moves and whatever time is said. Of any other
+    name no gazetteer tells a city from a product, so the sentence decides: a word of work done with things
     ("We've moved everything to Notion", "moved to Linear for issue tracking", 我们团队搬到Linear了) or, in Chinese, a
     platform moved onto (搬到飞书上了) makes it a thing used; a word of living, a kind of place, a region after the
     name ("to Austin, Texas") or a time (last year, in 2019, 去年) a home. With neither, a person alone moves house
@@ -323,6 +325,10 @@ def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
         group: the subject is "we" / 我们 (or a team), not the speaker alone.
         lang: ``en`` or ``zh``.
     """
+    if not places.known_place(value) and tool_kinds.kind_of(re.sub(r"上$", "", value.strip())) is not None:
+        # "I moved to Asana as of last month", 我搬到Notion了: a product a list knows and no place, whoever moves; a
+        # time said beside it says when one began using it, not that a home changed
+        return False
     if lang == "zh":
         rest = sentence.partition(value)[2] if value else ""
         if value.endswith("上") or re.match(r"\s*上", rest) or _THING_ZH.search(sentence):
@@ -332,10 +338,8 @@ def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
         return not (group and _LATIN_NAME.fullmatch(value.strip()))
     if _THING_EN.search(sentence):
         return False
-    if group and not places.known_place(value) and (tool_kinds.kind_of(value) is not None
-                                                    or _moved_off_a_tool(sentence)):
-        # "We moved to Linear last month", "we moved from Jira to Linear": a tool a list knows, or one moved to from
-        # such a tool, is what the group uses; a time said beside it says when, not that a home changed
+    if group and not places.known_place(value) and _moved_off_a_tool(sentence):
+        # "we moved from Jira to Linear": what a group moves to from a tool a list knows is what it uses
         return False
     return bool(_HOME_EN.search(sentence) or _REGION_EN.search(sentence)) or not group or places.known_place(value)
 
