@@ -239,9 +239,9 @@ def _forgotten_messages(conn: Any, d: Any, episodes: Numbered) -> set[int]:
         owner = (str(raw.get("org_id")), str(raw.get("project_id")), str(raw.get("user_id") or ""))
         role = str(rec.get("role"))
         for speaker in suppressed.speakers_of(role, rec.get("producer_id")):  # unset or the role: one message
-            identity = suppressed.message_identity(episode_hash(role, speaker, when, rec["content"]),
-                                                   rec.get("metadata"))
-            owners.setdefault(owner, {})[suppressed.message_digest(identity)] = int(rec["id"])
+            for sha in suppressed.message_digests(episode_hash(role, speaker, when, rec["content"]),
+                                                  rec.get("metadata"), role, speaker, when, rec["content"]):
+                owners.setdefault(owner, {})[sha] = int(rec["id"])
     return {ids[sha] for owner, ids in owners.items() for sha in suppressed.held_in(conn, d, owner, list(ids))}
 
 

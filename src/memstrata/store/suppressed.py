@@ -21,11 +21,13 @@ Messages forgotten here are kept the same way, so that no log import brings them
 episodes (``lifecycle.forget.delete_episodes``, which every id, filter, user and scope forget runs)
 keeps, for each one, ``message_digest`` of its identity with its owner, in the same table: its import
 key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at import), else its
-Markdown note key (``integrations.markdown``), else its ``content_hash`` (role, speaker, time,
-text). The importers (``memstrata import`` of a log or a Markdown folder, ``POST /v1/import``) skip
-a message whose identity's digest its owner keeps (``held``), and so do ``Memory.add`` / ``add_many``
-(``skip_forgotten``, the default), ``POST /v1/messages`` and the coding-agent hooks
-(``write.forgotten``): the same message sent again with its original time stays out. The two
+Markdown note key (``integrations.markdown``), else its role, speaker, time and text as a person
+reads them (``store.same_message``: a trailing space, CRLF, NFD or a zero-width space is the same
+message). Stores written before that identity kept the exact ``content_hash``'s digest, which every
+door still asks (``message_digests``). The importers (``memstrata import`` of a log or a Markdown
+folder, ``POST /v1/import``) skip a message whose identity's digest its owner keeps (``held``), and
+so do ``Memory.add`` / ``add_many`` (``skip_forgotten``, the default), ``POST /v1/messages`` and the
+coding-agent hooks (``write.forgotten``): the same message sent again with its original time stays out. The two
 digests never collide: each hashes its own prefix. The same words said anew (another time) are the
 user's new statement and are stored. The TTL sweep
 (``lifecycle.maintain.sweep_expired``) keeps the same digests for the messages it deletes, and a
@@ -47,6 +49,7 @@ from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
 from memstrata.store.dialect import Dialect, rows, run
 from memstrata.store.protocol import DigestStore
+from memstrata.store.same_message import said_hash
 from memstrata.store.scope import job_scope_parts, running_forgets_sql
 from memstrata.types import Scope
 
@@ -60,6 +63,11 @@ MESSAGE_PREFIX = "memstrata forgotten message v1"
 IMPORT_KEY = "import_key"
 #: Where a Markdown note keeps its note key (``integrations.markdown``: ``metadata["markdown"]["note"]``).
 NOTE = ("markdown", "note")
+#: What a message known by its text (no key) is named by in ``message_digest``: ``said:`` and its
+#: ``store.same_message.said_hash`` (a ``content_hash`` is 64 hex characters, a note key ``note:...``).
+SAID = "said:"
+#: The episode columns ``row_digests`` reads.
+IDENTITY_COLUMNS = "content_hash, metadata, role, producer_id, created_at, content"
 
 
 def digest(content_hash: str, key: str) -> str:
@@ -69,8 +77,9 @@ def digest(content_hash: str, key: str) -> str:
 
 
 def message_digest(identity: str) -> str:
-    """The suppression of a forgotten message whose identity is ``identity`` (its import key, else
-    its ``episodes.content_hash``): 64 hex characters."""
+    """The suppression of a forgotten message whose identity is ``identity`` (its import key, its
+    note key, ``SAID`` and its ``said_hash``, or its ``episodes.content_hash``: ``message_digests``):
+    64 hex characters."""
     return hashlib.sha256(f"{MESSAGE_PREFIX}\n{identity}".encode()).hexdigest()
 
 
@@ -88,6 +97,28 @@ def message_identity(content_hash: str, metadata: object) -> str:
     return f"note:{key}" if key else content_hash
 
 
+def message_digests(content_hash: str, metadata: object, role: str, speaker: str | None,
+                    created_at: datetime, content: str) -> list[str]:
+    """Every ``message_digest`` a forgotten message is known by, the one a forget keeps first: of its
+    import key or note key when its metadata holds one (``message_identity``); else of the message as
+    a person reads it (``SAID`` and ``store.same_message.said_hash``), then of its exact
+    ``content_hash``, all that stores written before ``said_hash`` kept (asked, so such a store keeps
+    refusing the exact message; its copies it cannot know: the digest holds no text to fold)."""
+    key = message_identity("", metadata)
+    if key:
+        return [message_digest(key)]
+    return [message_digest(SAID + said_hash(role, speaker, created_at, content)), message_digest(content_hash)]
+
+
+def row_digests(d: Dialect, row: dict[str, Any]) -> list[str]:
+    """``message_digests`` of an episode row holding ``IDENTITY_COLUMNS`` (the first is kept)."""
+    when = d.read_time(row["created_at"])
+    if when is None:  # created_at is NOT NULL: a row without it is not an episode row
+        raise ValueError("an episode row without created_at")
+    return message_digests(row["content_hash"], d.read_json(row["metadata"]), row["role"], row["producer_id"],
+                           when, row["content"])
+
+
 def speakers_of(role: str, speaker: str | None) -> list[str | None]:
     """The speakers one message may be stored under, ``speaker`` first: unset and named as its
     role are the same message (``add`` leaves the speaker unset, a JSONL line or an export's episode
@@ -98,16 +129,15 @@ def speakers_of(role: str, speaker: str | None) -> list[str | None]:
 
 
 def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime) -> int:
-    """Inside an open write, before ``episodes`` are deleted: keep each one's ``message_digest``
-    with its owner, so no log import stores it again. Returns how many were new."""
+    """Inside an open write, before ``episodes`` are deleted: keep each one's ``message_digests``
+    (the first: its key, or its text as read) with its owner, so no door stores it again. Returns
+    how many were new."""
     added = 0
     for start in range(0, len(episodes), CHUNK):
         batch = list(episodes[start:start + CHUNK])
-        for r in rows(conn, d, "SELECT org_id, project_id, user_id, content_hash, metadata FROM episodes "
+        for r in rows(conn, d, f"SELECT org_id, project_id, user_id, {IDENTITY_COLUMNS} FROM episodes "
                                f"WHERE id IN ({','.join('?' * len(batch))})", batch):
-            identity = message_identity(r["content_hash"], d.read_json(r["metadata"]))
-            added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""),
-                            message_digest(identity), now)
+            added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""), row_digests(d, r)[0], now)
     return added
 
 
@@ -135,20 +165,20 @@ def held_in(conn: Any, d: Dialect, owner: tuple[str, str, str], digests: Sequenc
 
 
 def expired(store: Any, owner: tuple[str, str, str], now: datetime) -> set[str]:
-    """The ``message_digest`` of every episode of ``owner`` that expired by ``now`` and awaits the
+    """The ``message_digests`` of every episode of ``owner`` that expired by ``now`` and awaits the
     sweep (which will keep these digests): hidden from every read, so an import must not store it
     again either (a store without SQL answers itself: ``DigestStore``)."""
     if not store.capabilities.sql:
         return cast(DigestStore, store).expired_digests(owner, now)
     d = store.dialect
     with store.db.read() as conn:
-        return {message_digest(message_identity(r["content_hash"], d.read_json(r["metadata"]))) for r in rows(
-            conn, d, "SELECT content_hash, metadata FROM episodes WHERE org_id = ? AND project_id = ? AND "
-                     "coalesce(user_id, '') = ? AND expires_at <= ?", (*owner, d.time(now)))}
+        return {sha for r in rows(conn, d, f"SELECT {IDENTITY_COLUMNS} FROM episodes WHERE org_id = ? AND "
+                                          "project_id = ? AND coalesce(user_id, '') = ? AND expires_at <= ?",
+                                  (*owner, d.time(now))) for sha in row_digests(d, r)}
 
 
 def being_forgotten(store: Any, owner: tuple[str, str, str]) -> set[str]:
-    """The ``message_digest`` of every episode of ``owner`` that a running forget job hides and has
+    """The ``message_digests`` of every episode of ``owner`` that a running forget job hides and has
     not deleted yet: a job keeps each one's digest only as its chunk goes (``keep_messages``), so a
     message sent again while a background forget runs (a log replayed, a hook's transcript) was not
     known as forgotten, was stored after the job's cut and survived it, its facts with it. An empty
@@ -167,9 +197,9 @@ def being_forgotten(store: Any, owner: tuple[str, str, str]) -> set[str]:
             if before is not None:
                 parts.append("created_at < ?")
                 args.append(before)
-            found |= {message_digest(message_identity(r["content_hash"], d.read_json(r["metadata"]))) for r in rows(
-                conn, d, f"SELECT content_hash, metadata FROM episodes WHERE {' AND '.join(parts)} AND "
-                         "coalesce(user_id, '') = ? AND id <= ?", (*args, owner[2], cut))}
+            found |= {sha for r in rows(conn, d, f"SELECT {IDENTITY_COLUMNS} FROM episodes WHERE "
+                                                 f"{' AND '.join(parts)} AND coalesce(user_id, '') = ? AND id <= ?",
+                                        (*args, owner[2], cut)) for sha in row_digests(d, r)}
     return found
 
 

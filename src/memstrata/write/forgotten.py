@@ -2,7 +2,9 @@
 
 A forget of messages (``lifecycle.forget.delete_episodes``) and the TTL sweep keep, per message, a
 content-free digest of its identity with its owner (``store.suppressed``): its import key, else its
-Markdown note key, else its role, speaker, time and text (``episodes.content_hash``). Every door that
+Markdown note key, else its role, speaker, time and text as a person reads them
+(``store.same_message``: surrounding and repeated whitespace, CRLF, NFC / NFD and zero-width spaces
+aside; case and punctuation count), and its exact text for the stores that kept only that. Every door that
 may be handed a message again asks ``were_forgotten``: ``Memory.add`` / ``add_many`` (``skip_forgotten``),
 ``POST /v1/messages``, the importers and the coding-agent hooks. A message said anew, at its own time,
 has another identity and is stored.
@@ -25,8 +27,8 @@ LEFT_OUT = AddResult(episode_id=None, created=False, segments=0, forgotten=True)
 
 
 def were_forgotten(store: Any, policy: PrivacyPolicy, messages: Sequence[Message]) -> list[bool]:
-    """For each of ``messages``, whether its owner (org, project, user) forgot it in ``store``: the
-    digest of its identity (``store.suppressed.message_identity``) in any form it may be stored in
+    """For each of ``messages``, whether its owner (org, project, user) forgot it in ``store``: a
+    digest of its identity (``store.suppressed.message_digests``) in any form it may be stored in
     (``forms``: under ``policy``, the strictest policy or unredacted; its speaker unset or named as
     its role) is kept (``suppressed.held``), the message expired by its TTL and awaits the sweep
     (``suppressed.expired``), or a running forget job hides it and has not deleted it yet
@@ -35,8 +37,8 @@ def were_forgotten(store: Any, policy: PrivacyPolicy, messages: Sequence[Message
     answers (the in-memory one for its life)."""
     if not messages:
         return []
-    digests = [{suppressed.message_digest(suppressed.message_identity(identity_hash(f), m.metadata))
-                for f in forms(m, policy)} for m in messages]
+    digests = [{sha for f in forms(m, policy) for sha in suppressed.message_digests(
+        identity_hash(f), m.metadata, f.role, f.speaker, f.created_at, f.content)} for m in messages]
     owners: dict[tuple[str, str, str], set[str]] = {}
     for m, shas in zip(messages, digests, strict=True):
         owners.setdefault(suppressed.owner_of(m.scope), set()).update(shas)

@@ -29,9 +29,10 @@ from memstrata.store.reference.facts import FactRows
 from memstrata.types import Scope
 
 
-def _message_digest(row: dict[str, Any]) -> str:
-    """``store.suppressed.message_digest`` of an episode row's identity."""
-    return suppressed.message_digest(suppressed.message_identity(row["content_hash"], row["metadata"]))
+def _message_digests(row: dict[str, Any]) -> list[str]:
+    """``store.suppressed.message_digests`` of an episode row."""
+    return suppressed.message_digests(row["content_hash"], row["metadata"], row["role"], row["producer_id"],
+                                      row["created_at"], row["content"])
 
 
 class ReferenceStore(EpisodeRows, FactRows):
@@ -81,7 +82,8 @@ class ReferenceStore(EpisodeRows, FactRows):
         events = sum(e["fact_id"] in facts for e in conn.events)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
         for i in eps:  # so no log import stores it again (``store.suppressed``), as the SQL stores keep it
-            conn.suppressed.add((*suppressed.owner_of(scope_of(conn.episodes[i])), _message_digest(conn.episodes[i])))
+            kept = _message_digests(conn.episodes[i])[0]  # the first: the one a forget keeps
+            conn.suppressed.add((*suppressed.owner_of(scope_of(conn.episodes[i])), kept))
         scrubbed = self.scrub_events(conn, facts=facts, episodes=eps)
         n_facts = self.delete_facts(conn, facts)
         self._drop_turns(conn, eps)
@@ -102,8 +104,8 @@ class ReferenceStore(EpisodeRows, FactRows):
 
     def expired_digests(self, owner: tuple[str, str, str], now: datetime) -> set[str]:
         """The message digest of each of ``owner``'s episodes expired by ``now`` (``store.suppressed.expired``)."""
-        return {_message_digest(e) for e in self._s.episodes.values()
-                if suppressed.owner_of(scope_of(e)) == owner and not live(e, now)}
+        return {sha for e in self._s.episodes.values()
+                if suppressed.owner_of(scope_of(e)) == owner and not live(e, now) for sha in _message_digests(e)}
 
     def keep_digests(self, owner: tuple[str, str, str], digests: Sequence[str]) -> int:
         """Keep ``digests`` for ``owner``; how many were new (``store.suppressed.keep_stored``)."""

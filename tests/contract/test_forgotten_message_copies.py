@@ -1,0 +1,116 @@
+"""A message forgotten here stays out when a client sends a copy of it that reads the same: a trailing
+space or newline, CRLF, NFD, a full-width or zero-width space (``store.same_message``). Its identity
+was the SHA-256 of its exact text, so ``"I'm allergic to peanuts. "`` at the original time was stored
+again with its fact. Each door that may be handed an old message asks ``write.forgotten`` (the SDK's
+``add`` / ``add_many``, which ``POST /v1/messages``, the CLI and the hooks call; the log importers;
+the exact import of an export); a store that kept only the exact-text digests (written before) still
+refuses the exact message. A change of case or punctuation is another message. Every store."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from conftest import OpenMemory
+from logfiles import import_log, write_jsonl
+from memstrata import Episode, Fact, Memory
+from memstrata.clock import utcnow
+from memstrata.store import suppressed
+from memstrata.store.dialect import run
+from memstrata.store.records import episode_hash
+
+WHEN = datetime(2026, 11, 1, 10, 0, 0, 123456, tzinfo=UTC)
+SAID = "I'm allergic to peanuts.\nI live in Zürich."
+#: Copies of ``SAID`` that read the same (each was stored again before, but the time in another offset).
+COPIES = [SAID + " ", SAID + "\n", SAID.replace("\n", "\r\n"), "\u3000" + SAID,
+          SAID.replace("ü", "u\u0308"), SAID.replace("peanuts", "pea\u200bnuts")]
+
+
+def _forgotten_one(memory: Memory) -> None:
+    """``SAID`` added at ``WHEN`` in session ``s1``, then the session forgotten (every store forgets one)."""
+    first = memory.add(SAID, created_at=WHEN, session_id="s1")
+    assert first.episode_id is not None and _peanuts(memory)
+    memory.forget(user_id="bob", session_id="s1")
+
+
+def _peanuts(memory: Memory) -> list[Fact]:
+    return [f for f in memory.list() if isinstance(f, Fact) and f.value == "peanuts"]
+
+
+def _contents(memory: Memory) -> list[str]:
+    return sorted(e.content for e in memory.list(kind="episode", limit=50) if isinstance(e, Episode))
+
+
+def test_every_copy_that_reads_the_same_stays_out_of_add_and_add_many(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="bob")
+    _forgotten_one(memory)
+    east = WHEN.astimezone(timezone(timedelta(hours=8)))
+    sent = [memory.add(c, created_at=WHEN, session_id="s1") for c in COPIES]
+    sent += memory.add_many([memory.message(c, created_at=east, session_id="s1") for c in [SAID, *COPIES]])
+    assert [r.forgotten for r in sent] == [True] * len(sent), [r for r in sent if not r.forgotten]
+    assert _contents(memory) == [] and _peanuts(memory) == []
+    # another case or punctuation may say something else: another message, stored
+    other = [SAID.replace("peanuts.", "peanuts?"), SAID.replace("I'm", "i'm")]
+    assert [r.forgotten for r in memory.add_many([memory.message(t, created_at=WHEN, session_id="s1")
+                                                  for t in other])] == [False, False]
+    assert _contents(memory) == sorted(other)
+
+
+def test_a_log_imported_again_with_its_lines_reformatted_stores_none_of_them(
+        open_memory: OpenMemory, tmp_path: Path) -> None:
+    memory = open_memory(user_id="bob")
+    lines = [{"session_id": "s1", "role": "user", "content": SAID, "created_at": "2026-03-01T10:00:00Z"},
+             {"session_id": "s1", "role": "user", "content": "我对芒果过敏", "created_at": "2026-03-01T10:01:00Z"}]
+    assert import_log(memory, write_jsonl(tmp_path / "log.jsonl", *lines), "bob")["added"] == 2
+    memory.forget(user_id="bob")
+    copied = [{**lines[0], "content": SAID.replace("\n", "\r\n") + "\n"},
+              {**lines[1], "content": "\u3000我对芒果过敏 ", "created_at": "2026-03-01T18:01:00+08:00"}]
+    again = import_log(memory, write_jsonl(tmp_path / "copy.jsonl", *copied), "bob")
+    assert (again.get("added", 0), again.get("forgotten")) == (0, 2), again
+    assert _contents(memory) == [] and _peanuts(memory) == []
+
+
+def test_an_export_whose_text_was_reformatted_does_not_restore_a_message_forgotten_here(
+        open_memory: OpenMemory) -> None:
+    here, there = open_memory(user_id="bob"), open_memory(user_id="bob")
+    if not here.store.capabilities.maintenance:
+        return  # the in-memory store has no exact import
+    _forgotten_one(here)
+    there.add("note 1", user_id="zed")  # the same message under another id there
+    there.add(SAID.replace("\n", "\r\n") + " ", created_at=WHEN, session_id="s1")
+    result = here.import_records(there.export(user_id="bob"))
+    assert result["episodes"] == 0 and result["facts"] == 0, result
+    assert _contents(here) == [] and _peanuts(here) == []
+
+
+def test_a_store_that_kept_only_the_exact_text_digest_still_refuses_the_exact_message(
+        open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="bob")
+    if not memory.store.capabilities.maintenance:
+        return  # SQL stores only: the digests are rewritten as the code before kept them
+    _forgotten_one(memory)
+    with memory.store.db.write() as conn:  # what a forget kept before: the exact text's digest alone
+        run(conn, memory.store.dialect, "DELETE FROM suppressed_facts")
+    exact = suppressed.message_digest(episode_hash("user", None, WHEN, SAID))
+    assert suppressed.keep_stored(memory.store, ("default", "default", "bob"), [exact]) == 1
+    assert memory.add(SAID, created_at=WHEN, session_id="s1").forgotten
+    assert memory.forgotten_messages([memory.message(SAID, speaker="user", created_at=WHEN)]) == [True]
+
+
+@pytest.mark.parametrize("swept", [False, True])
+def test_a_copy_of_an_expired_message_stays_out_swept_or_not(open_memory: OpenMemory, swept: bool) -> None:
+    memory = open_memory(user_id="bob")
+    if swept and not memory.store.capabilities.maintenance:
+        return  # the in-memory store keeps no TTL sweep
+    memory.add(SAID, created_at=WHEN, session_id="s1", ttl=60 if swept else 0.05)
+    if swept:
+        assert memory.maintain(now=utcnow() + timedelta(minutes=2)).expired_episodes == 1
+    else:
+        time.sleep(0.1)  # expired: hidden from every read, not yet deleted by a sweep
+        assert memory.list(kind="episode") == []
+    copy = memory.message(SAID + "\n", created_at=WHEN, session_id="s1")
+    assert memory.forgotten_messages([copy]) == [True]
+    assert memory.add_many([copy])[0].forgotten
