@@ -114,11 +114,13 @@ def ahead_facts(store: Store, scope: Scope, windows: Sequence[Period], now: date
                 limit: int, filter: Expr | None = None) -> list[int]:
     """The ids of at most ``limit`` facts of ``scope`` (of ``statuses``, narrowed by ``filter``) whose days meet
     the first of ``windows`` (``ahead_windows``, ``ahead_filter``) that holds any, soonest first (by
-    ``valid_from``, then id); ``[]`` when none does."""
+    ``valid_from``, then id); ``[]`` when none does. A fact that never held (superseded before its day began:
+    ``valid_to == valid_from``) has no days to meet a window."""
     for window in windows:
         where = ahead_filter(window, now)
-        found = store.list_facts(scope, statuses=statuses, limit=limit,
-                                 filter=where if filter is None else And((filter, where)))
+        found = [f for f in store.list_facts(scope, statuses=statuses, limit=limit,
+                                             filter=where if filter is None else And((filter, where)))
+                 if f.valid_to is None or f.valid_from is None or f.valid_to > f.valid_from]
         if found:
             return [f.id for f in sorted(found, key=lambda f: (f.valid_from or now, f.id))]
     return []

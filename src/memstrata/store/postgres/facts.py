@@ -24,6 +24,9 @@ from memstrata.store.records import NewFact
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import Fact, Scope
 
+#: The end a closing write gives a fact (``{end}``: an SQL expression), never before its start (as the
+#: SQLite store): a fact closed before it began held for no time, not for a span that ends first.
+_NOT_BEFORE_START = "CASE WHEN valid_from > {end} THEN valid_from ELSE {end} END"
 
 class FactWrites(PgBase):
     """What the fact engine writes and looks up inside a write (a mixin of ``PostgresStore``)."""
@@ -115,15 +118,18 @@ class FactWrites(PgBase):
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
         ``expired_at``; ``active`` reopens both (``valid_to``: the fact's own end, which it holds again); a
-        fact that had already ended keeps its own, earlier end when superseded (as the SQLite store)."""
+        fact that had already ended keeps its own, earlier end when superseded, and none ends before its start
+        (as the SQLite store)."""
         if status == "active":
             conn.execute("UPDATE facts SET status = 'active', valid_to = %s, expired_at = NULL, updated_at = %s "
                          "WHERE id = %s", (valid_to, now, fact_id))
         else:
             # least() passes over NULL: the earlier of the two ends, or the one there is
-            conn.execute("UPDATE facts SET status = %s, valid_to = least(valid_to, %s::timestamptz), updated_at = %s, "
-                         "expired_at = CASE WHEN %s = 'superseded' THEN %s ELSE expired_at END WHERE id = %s",
-                         (status, valid_to, now, status, now, fact_id))
+            end = "least(valid_to, %(end)s::timestamptz)"
+            conn.execute(f"UPDATE facts SET status = %(status)s, valid_to = {_NOT_BEFORE_START.format(end=end)}, "
+                         "updated_at = %(now)s, expired_at = CASE WHEN %(status)s = 'superseded' THEN %(now)s "
+                         "ELSE expired_at END WHERE id = %(id)s",
+                         {"status": status, "end": valid_to, "now": now, "id": fact_id})
 
     @staticmethod
     def set_valid_from(conn: Conn, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
@@ -133,9 +139,10 @@ class FactWrites(PgBase):
     @staticmethod
     def set_valid_to(conn: Conn, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
         """Move the end of a superseded fact's validity (as the SQLite store; status and
-        ``expired_at`` stay)."""
-        conn.execute("UPDATE facts SET valid_to = %s, updated_at = %s WHERE id = %s AND status = 'superseded'",
-                     (valid_to, now, fact_id))
+        ``expired_at`` stay; never before its start)."""
+        conn.execute(f"UPDATE facts SET valid_to = {_NOT_BEFORE_START.format(end='%(end)s::timestamptz')}, "
+                     "updated_at = %(now)s WHERE id = %(id)s AND status = 'superseded'",
+                     {"end": valid_to, "now": now, "id": fact_id})
 
     @staticmethod
     def set_fact_scores(conn: Conn, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:

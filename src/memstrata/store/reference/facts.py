@@ -107,13 +107,13 @@ class FactRows(ReferenceBase):
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status: ``superseded`` closes ``valid_to`` (when given) and stamps
         ``expired_at``; ``active`` reopens both (``valid_to``: the fact's own end, which it holds again); a
-        fact that had already ended keeps its own, earlier end when superseded."""
+        fact that had already ended keeps its own, earlier end when superseded, and none ends before its start."""
         row = conn.facts[fact_id]
         if status == "active":
             row.update(status="active", valid_to=valid_to, expired_at=None, updated_at=now)
             return
         ends = [end for end in (valid_to, row["valid_to"]) if end is not None]
-        row.update(status=status, updated_at=now, valid_to=min(ends, default=None),
+        row.update(status=status, updated_at=now, valid_to=_not_before_start(row, min(ends, default=None)),
                    expired_at=now if status == "superseded" else row["expired_at"])
 
     @staticmethod
@@ -136,10 +136,10 @@ class FactRows(ReferenceBase):
 
     @staticmethod
     def set_valid_to(conn: State, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
-        """Move the end of a superseded fact's validity (status and ``expired_at`` stay)."""
+        """Move the end of a superseded fact's validity (status and ``expired_at`` stay; never before its start)."""
         row = conn.facts[fact_id]
         if row["status"] == "superseded":
-            row.update(valid_to=valid_to, updated_at=now)
+            row.update(valid_to=_not_before_start(row, valid_to), updated_at=now)
 
     @staticmethod
     def set_fact_scores(conn: State, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
@@ -255,3 +255,9 @@ class FactRows(ReferenceBase):
                 for e in self._s.events if e["fact_id"] in fact_ids
                 and (e["org_id"], e["project_id"]) == (scope.org_id, scope.project_id)]
 
+
+def _not_before_start(row: dict[str, Any], end: datetime | None) -> datetime | None:
+    """``end``, or the fact's start when ``end`` comes before it: a fact closed before it began (a plan
+    corrected before its day) held for no time, ``valid_to == valid_from``."""
+    start = row["valid_from"]
+    return start if end is not None and start is not None and end < start else end

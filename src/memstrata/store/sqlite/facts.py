@@ -24,6 +24,9 @@ from memstrata.store.vectors import encode_vector, top_k
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import Fact, Scope
 
+#: The end a closing write gives a fact (``{end}``: an SQL expression), never before its start: a fact
+#: closed before it began held for no time (``valid_to = valid_from``), not for a span that ends first.
+_NOT_BEFORE_START = "CASE WHEN valid_from > {end} THEN valid_from ELSE {end} END"
 
 class FactWrites(SQLiteBase):
     """What the fact engine writes and looks up inside a write (a mixin of ``SQLiteStore``)."""
@@ -119,15 +122,19 @@ class FactWrites(SQLiteBase):
         ``expired_at`` (the system stopped believing it); ``active`` reopens both (``valid_to``: the
         fact's own end, an event's, which it holds again). A fact that had already ended (an event with
         its own period: "I flew to Tokyo in March 2019") keeps its own, earlier end when superseded: the
-        new value does not make it hold until then."""
+        new value does not make it hold until then. Nor does an end come before the fact's start: a
+        plan corrected before its day ("dentist on January 14", put right on January 2) ends where it
+        began, an empty span (it never held, ``FactStore.set_fact_status``)."""
         if status == "active":
             conn.execute("UPDATE facts SET status = 'active', valid_to = ?, expired_at = NULL, updated_at = ? "
                          "WHERE id = ?", (to_db(valid_to), to_db(now), fact_id))
         else:
-            end = to_db(valid_to)  # fixed-width UTC text: min() is the earlier time, NULL when either is
-            conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(min(valid_to, ?), ?, valid_to), "
-                         "updated_at = ?, expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END "
-                         "WHERE id = ?", (status, end, end, to_db(now), status, to_db(now), fact_id))
+            # fixed-width UTC text: min() is the earlier time, NULL when either is
+            end = "coalesce(min(valid_to, :end), :end, valid_to)"
+            conn.execute(f"UPDATE facts SET status = :status, valid_to = {_NOT_BEFORE_START.format(end=end)}, "
+                         "updated_at = :now, expired_at = CASE WHEN :status = 'superseded' THEN :now ELSE expired_at "
+                         "END WHERE id = :id",
+                         {"status": status, "end": to_db(valid_to), "now": to_db(now), "id": fact_id})
         self.bump(conn, "facts_version")
 
     def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
@@ -141,8 +148,9 @@ class FactWrites(SQLiteBase):
         """Move the end of a superseded fact's validity (a value said before its end arrived late and
         took its place from then on: ``timeline``). Status and ``expired_at`` stay: what the system
         believed, and when, is not rewritten."""
-        conn.execute("UPDATE facts SET valid_to = ?, updated_at = ? WHERE id = ? AND status = 'superseded'",
-                     (to_db(valid_to), to_db(now), fact_id))
+        conn.execute(f"UPDATE facts SET valid_to = {_NOT_BEFORE_START.format(end=':end')}, updated_at = :now "
+                     "WHERE id = :id AND status = 'superseded'",
+                     {"end": to_db(valid_to), "now": to_db(now), "id": fact_id})
         self.bump(conn, "facts_version")
 
     @staticmethod
