@@ -18,6 +18,9 @@ from conftest import OpenMemory
 from logfiles import import_log, write_jsonl
 from memstrata import Episode, Fact, Memory
 from memstrata.clock import utcnow
+from memstrata.integrations.markdown import import_folder
+from memstrata.integrations.markdown.importer import note_keys
+from memstrata.integrations.markdown.notes import parse
 from memstrata.store import suppressed
 from memstrata.store.dialect import run
 from memstrata.store.records import episode_hash
@@ -114,3 +117,45 @@ def test_a_copy_of_an_expired_message_stays_out_swept_or_not(open_memory: OpenMe
     copy = memory.message(SAID + "\n", created_at=WHEN, session_id="s1")
     assert memory.forgotten_messages([copy]) == [True]
     assert memory.add_many([copy])[0].forgotten
+
+
+def test_a_forgotten_note_stays_out_of_its_folder_saved_again_as_nfd_or_with_a_zero_width_space(
+        open_memory: OpenMemory, tmp_path: Path) -> None:
+    memory = open_memory(user_id="alice")
+    if not memory.store.capabilities.maintenance:
+        return  # the in-memory store forgets no single message
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    memory_md = notes / "MEMORY.md"
+    memory_md.write_text("# Memory\n- I live in Zürich\n- I'm allergic to peanuts\n", encoding="utf-8")
+    assert import_folder(memory, notes).added == 2
+    for episode in memory.list(kind="episode"):
+        memory.forget(episode_id=episode.id)
+    # an editor saved it again: decomposed (macOS), a zero-width space pasted in, CRLF
+    memory_md.write_text("# Memory\r\n- I live in Zu\u0308rich\r\n- I'm allergic to pea\u200bnuts \r\n",
+                         encoding="utf-8")
+    again = import_folder(memory, notes)
+    assert (again.added, again.forgotten) == (0, 2), again
+    assert _contents(memory) == [] and _peanuts(memory) == []
+
+
+def test_a_note_forgotten_under_the_key_imports_gave_before_stays_out(open_memory: OpenMemory, tmp_path: Path) -> None:
+    # a note key was of the text with its whitespace runs collapsed only: a note kept in NFD was stored and
+    # forgotten under that key, which ``note_keys`` still asks
+    memory = open_memory(user_id="alice")
+    if not memory.store.capabilities.maintenance:
+        return  # the digests are rewritten as a forget before kept them: SQL stores
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "MEMORY.md").write_text("# Memory\n- I live in Zu\u0308rich\n", encoding="utf-8")
+    assert import_folder(memory, notes).added == 1
+    [note] = parse((notes / "MEMORY.md").read_text(encoding="utf-8"), "MEMORY.md")
+    [new, older] = note_keys(note)
+    [episode] = memory.list(kind="episode")
+    memory.forget(episode_id=episode.id)
+    with memory.store.db.write() as conn:  # what a forget kept before: the older note key's digest
+        run(conn, memory.store.dialect, "DELETE FROM suppressed_facts")
+    suppressed.keep_stored(memory.store, ("default", "default", "alice"), [suppressed.message_digest(f"note:{older}")])
+    again = import_folder(memory, notes)
+    assert (again.added, again.forgotten) == (0, 1), again
+    assert new != older and _contents(memory) == []

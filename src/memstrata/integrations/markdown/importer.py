@@ -50,6 +50,7 @@ from memstrata.integrations.markdown.folder import (
 from memstrata.integrations.markdown.notes import Note, daily_date, has_words, parse, same_text
 from memstrata.lifecycle.forgotten_keys import keep_forgotten
 from memstrata.memory import Memory
+from memstrata.store.same_message import said_text
 from memstrata.text.counts import counted, noun
 from memstrata.types import ROLES, Episode, Fact
 
@@ -162,9 +163,23 @@ def _ids(ids: list[int]) -> str:
 
 
 def note_key(note: Note) -> str:
-    """A note's identity across imports: SHA-256 (hex, 32 characters) of its file's relative
-    path and its text with whitespace runs collapsed, so a re-wrapped line is the same note."""
-    return hashlib.sha256(f"{note.file}\n{' '.join(note.text.split())}".encode()).hexdigest()[:32]
+    """A note's identity across imports: SHA-256 (hex, 32 characters) of its file's relative path
+    and its text as a person reads it (``store.same_message.said_text``: whitespace runs one space,
+    NFC, zero-width spaces dropped), so a re-wrapped line, or one an editor saved as NFD, is the
+    same note, and a note forgotten here stays out of the file however it was saved again."""
+    return _key(note.file, said_text(note.text))
+
+
+def note_keys(note: Note) -> list[str]:
+    """``note_key`` and, when it differs (NFD, a zero-width space), the key imports before
+    ``said_text`` gave the note (its whitespace runs alone collapsed), under which it may be
+    stored or forgotten here."""
+    keys = [note_key(note), _key(note.file, " ".join(note.text.split()))]
+    return keys[:1] if keys[0] == keys[1] else keys
+
+
+def _key(file: str, text: str) -> str:
+    return hashlib.sha256(f"{file}\n{text}".encode()).hexdigest()[:32]
 
 
 def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None) -> ImportReport:
@@ -230,6 +245,30 @@ class _Import:
         self.seen_episodes: set[int] = set()
         #: Note key -> the keys its line's ``forgotten:`` mark names (``Marker.forgotten``).
         self.forgotten_keys: dict[str, tuple[str, ...]] = {}
+        #: Note key -> the key an import before ``said_text`` gave the note, where the two differ.
+        self.older: dict[str, str] = {}
+
+    def key(self, note: Note) -> str:
+        """``note_key(note)``, its older key (``note_keys``) remembered for ``forgotten``."""
+        keys = note_keys(note)
+        if len(keys) > 1:
+            self.older[keys[0]] = keys[1]
+        return keys[0]
+
+    def is_known(self, note: Note) -> bool:
+        """Whether an earlier import stored ``note`` (under either of its ``note_keys``)."""
+        return any(k in self.known for k in note_keys(note))
+
+    def forgotten(self, said: list[Message]) -> list[bool]:
+        """``Memory.forgotten_messages`` of ``said`` (notes' messages), each known also by the key
+        an import before ``said_text`` gave it (``older``): a note forgotten then stays out."""
+        gone = self.memory.forgotten_messages(said)
+        older = [(i, replace(m, metadata={**m.metadata, METADATA_KEY: {**m.metadata[METADATA_KEY], "note": old}}))
+                 for i, m in enumerate(said) if (old := self.older.get(m.metadata[METADATA_KEY]["note"]))]
+        for (i, _), was in zip(older, self.memory.forgotten_messages([m for _, m in older]) if older else [],
+                               strict=True):
+            gone[i] = gone[i] or was
+        return gone
 
     def file(self, notes: list[Note], day: date | None) -> None:
         """Queue one file's notes: new ones checked now (``Memory.message``), projection lines for later."""
@@ -255,10 +294,10 @@ class _Import:
         """Queue a note not stored yet (by its key), its ``text`` (default the note's) said by
         ``role``/``speaker``, ``rank`` its place among the notes said at import time
         (``SAID_ORDER``); raise naming ``file:line`` if ``Memory`` refuses it."""
-        key = note_key(note)
-        if key in self.known:
+        if self.is_known(note):
             self.report.unchanged += 1
             return
+        key = self.key(note)
         self.known.add(key)  # the same note twice in the file is one note
         if note.marker is not None and note.marker.forgotten:
             self.forgotten_keys[key] = note.marker.forgotten
@@ -275,7 +314,7 @@ class _Import:
     def store_new(self) -> None:
         """Store the new notes, oldest first (a daily note's statement resolves by its date)."""
         said = in_said_order(self.waiting)
-        gone = self.memory.forgotten_messages(said)  # by note key: never stored again
+        gone = self.forgotten(said)  # by note key: never stored again
         self.report.forgotten += sum(gone)
         new = [m for m, g in zip(said, gone, strict=True) if not g]
         self.keep_forgotten(new)
@@ -366,7 +405,7 @@ class _Import:
         """Whether this edit was applied by an earlier import: stored as a statement (its note key
         is known), or the fact's value was changed to what the line says (an active fact of its
         timeline reads as the line)."""
-        if note_key(note) in self.known:
+        if self.is_known(note):
             return True
         if fact.status == "active":
             return False
@@ -375,7 +414,7 @@ class _Import:
 
     def restate(self, note: Note, fact: Fact) -> None:
         """Store an edited fact line as a statement and say whether the fact is still active after it."""
-        meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_fact": fact.id, "note": note_key(note)}}
+        meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_fact": fact.id, "note": self.key(note)}}
         if self.forgot(note.text, "user", None, meta):
             return
         result = self.memory.add(note.text, role="user", content_type="text", metadata=meta, user_id=self.user,
@@ -395,7 +434,7 @@ class _Import:
             self.not_here(note, "episode", episode_id)
             return
         assert isinstance(episode, Episode)
-        if same_text(note.text, episode_line(episode)) or note_key(note) in self.known:
+        if same_text(note.text, episode_line(episode)) or self.is_known(note):
             self.report.unchanged += 1  # as exported, or an edit an earlier import stored
             return
         if not has_words(note.text):  # edited to punctuation alone: no new message, the episode stays
@@ -403,13 +442,13 @@ class _Import:
                                          "episode_id": episode_id})
             return
         meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_episode": episode_id,
-                               "note": note_key(note)}}
+                               "note": self.key(note)}}
         if self.forgot(unprefixed(note.text, episode), episode.role, episode.producer_id, meta):
             return
         said = self.memory.message(unprefixed(note.text, episode), role=episode.role, speaker=episode.producer_id,
                                    content_type="text", created_at=utcnow(), metadata=meta, user_id=self.user)
         if note.marker is not None and note.marker.forgotten:  # the edit keeps what was forgotten from the line
-            self.forgotten_keys[note_key(note)] = note.marker.forgotten
+            self.forgotten_keys[self.key(note)] = note.marker.forgotten
         self.keep_forgotten([said])
         result = self.memory.add_many([said], skip_forgotten=False)[0]  # asked by ``forgot``, counted there
         self._facts(result)
@@ -420,7 +459,7 @@ class _Import:
         key); counted in ``forgotten``, so it is not stored again."""
         said = self.memory.message(text, role=role, speaker=speaker, content_type="text", metadata=meta,
                                    user_id=self.user)
-        gone = self.memory.forgotten_messages([said])[0]
+        gone = self.forgotten([said])[0]
         self.report.forgotten += int(gone)
         return gone
 
@@ -435,7 +474,7 @@ class _Import:
         if forgot is not None and (forgot["org_id"], forgot["project_id"], forgot["user_id"]) == owner:
             self.report.gone.append(entry)
             return
-        if note_key(note) in self.known:  # stored as a note by an earlier import of this folder
+        if self.is_known(note):  # stored as a note by an earlier import of this folder
             self.report.unchanged += 1
             return
         self.report.foreign.append(entry)
