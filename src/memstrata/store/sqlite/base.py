@@ -27,6 +27,7 @@ from memstrata.store.keys import ApiKeys
 from memstrata.store.protocol import Capabilities
 from memstrata.store.scope import SCOPE_FIELDS
 from memstrata.store.sqlite.connection import Database
+from memstrata.store.sqlite.kept_facts import KeptFacts
 from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.rows import tuples
 from memstrata.store.sqlite.semantic import SQLiteSemantic
@@ -81,6 +82,8 @@ class SQLiteBase:
     vectors: VectorCache
     #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
     cipher: Cipher | None
+    #: The facts reads mapped, kept while the file holds them unchanged (``store.sqlite.kept_facts``).
+    kept_facts: KeptFacts
     #: Session block id → (its scope tokens if the open write began it, else ``None``; the turns'
     #: terms appended to it): written before the commit (``EpisodeWrites.write_block_text``).
     block_text: dict[int, tuple[str | None, list[str]]]

@@ -55,8 +55,19 @@ class Listings(SQLiteBase):
         marks = ",".join("?" * len(ids))
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="facts", session=False)
-            facts = self._facts(conn, f"id IN ({marks}) AND {where}", [*ids, *params], by_id=True)
-        return {f.id: f for f in facts}
+            kept = self.kept_facts
+            kept.check(conn, self.cipher)
+            if not kept.fits(len(ids)):
+                facts = self._facts(conn, f"id IN ({marks}) AND {where}", [*ids, *params], by_id=True)
+                return {f.id: f for f in facts}
+            # Which of them the scope may read now, in the order the rows come (by id); only the
+            # facts not kept are mapped (``store.sqlite.kept_facts``).
+            readable = [int(r[0]) for r in conn.execute(
+                f"SELECT id FROM facts NOT INDEXED WHERE id IN ({marks}) AND {where}", [*ids, *params])]
+            missing = kept.missing(readable)
+            if missing:
+                kept.put(self._facts(conn, f"id IN ({','.join('?' * len(missing))})", missing, by_id=True))
+            return kept.read(readable)
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None,

@@ -35,6 +35,7 @@ from memstrata.store.sqlite.base import SQLiteBase, filter_predicate, scope_toke
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.sqlite.episodes import EpisodeWrites
 from memstrata.store.sqlite.facts import FactWrites
+from memstrata.store.sqlite.kept_facts import KeptFacts
 from memstrata.store.sqlite.lifecycle import LifecycleHooks
 from memstrata.store.sqlite.neighbours import NeighbourReads
 from memstrata.store.sqlite.reads import Listings
@@ -355,6 +356,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         self.searched.watch(self.db.conn)
         #: Which query terms each full-text table holds (``store.sqlite.vocabulary``): a MATCH leaves out the rest.
         self.vocabulary = TermPresence()
+        self.kept_facts = KeptFacts()
         self.block_text = {}
         self.db.before_commit = self.write_block_text
         self.db.on_rollback = self._rolled_back
@@ -367,6 +369,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         self.vectors.clear()
         self.searched.clear()
         self.vocabulary.clear()
+        self.kept_facts.clear()
         self.block_text = {}
 
     # -- the read predicate -----------------------------------------------------------------
