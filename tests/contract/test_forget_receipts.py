@@ -57,3 +57,21 @@ def test_a_receipt_stored_before_nonces_stays_readable_and_verifiable(open_memor
     assert (old.status, old.ids_sha256, old.nonce, old["episodes"]) == ("done", legacy, "", 1)
     assert old.verify(ids) and not old.verify(ids[:1])
     assert "nonce" not in old.as_dict()
+
+
+def test_a_forget_that_ran_no_job_names_no_job_and_one_that_ran_a_job_names_it(open_memory: OpenMemory) -> None:
+    # A fact with its sources, one fact, a message by id or a filter is deleted in the call: its receipt said
+    # ``job_id`` 0, an id no job has (``forget_status(0)``: "no forget job #0"). It now names none.
+    memory = open_memory(user_id="alice")
+    [peanuts] = memory.add("I'm allergic to peanuts").facts
+    [ups] = memory.add("I prefer UPS for delivery").facts
+    receipts = [memory.delete(ups.fact.id)]
+    if memory.store.capabilities.forget_jobs:  # messages by id and filters need forget jobs
+        receipts += [memory.delete(peanuts.fact.id, sources=True), memory.forget(filter='tag = "nothing"')]
+    assert [(r.job_id, "job" in r.as_dict()) for r in receipts] == [(None, False)] * len(receipts)
+    job = memory.forget(user_id="alice")
+    if memory.store.capabilities.forget_jobs:
+        assert isinstance(job.job_id, int) and job.job_id > 0 and job.as_dict()["job"] == job.job_id
+        assert [r.ids_sha256 for r in memory.forget_status(job.job_id)] == [job.ids_sha256]
+    else:  # the in-memory store forgets a user in one transaction too
+        assert (job.job_id, "job" in job.as_dict()) == (None, False)

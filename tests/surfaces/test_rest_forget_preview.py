@@ -30,9 +30,12 @@ def test_the_preview_of_each_body_counts_what_the_forget_then_deletes(open_serve
             assert c.get("/v1/facts", params={"user_id": "fp-ann", "status": "all"}).json()["items"] == before
             receipt = c.post("/v1/forget", json=body).json()
             assert {t: receipt["counts"][t] for t in preview["counts"]} == preview["counts"], body
+            assert "job_id" not in receipt, receipt  # deleted within the request: no job (it said job_id 0)
             left = {f["id"] for f in c.get("/v1/facts", params={"user_id": "fp-ann", "status": "all"}).json()["items"]}
             assert {f["id"] for f in preview["facts"]} == {f["id"] for f in before} - left != set(), body
         assert {f["value"] for f in preview["facts"]} == {"green"}  # the last body: the message and its fact
+        user = c.post("/v1/forget", json={"user_id": "fp-ann"}).json()  # a user's forget runs a job: named
+        assert isinstance(user["job_id"], int) and user["job_id"] > 0, user
 
 
 def test_a_body_the_forget_refuses_is_refused_by_its_preview(open_server: Server) -> None:

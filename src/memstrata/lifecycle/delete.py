@@ -140,7 +140,7 @@ def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
                         detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce,
                                 "sources_kept": sorted(fact.citations), SUPPRESSED_KEY: placed}, now=now)
     store.clear_caches()
-    return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
+    return ForgetReceipt(job_id=None, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                          ids_sha256=digest, nonce=nonce,
                          wal_checkpointed=store.purge_deleted(("facts", "memory_events")), replaced=replaced,
                          sources_kept=tuple(sorted(fact.citations)))

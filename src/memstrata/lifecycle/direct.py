@@ -33,7 +33,7 @@ def forget_now(store: Any, scope: Scope, *, actor: str, before: datetime | None 
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor,
                         detail={"what": "scope", "counts": counts, "ids_sha256": digest, NONCE_KEY: nonce}, now=now)
     store.clear_caches()
-    return ForgetReceipt(job_id=0, status="done", at=now, counts=counts, ids_sha256=digest, nonce=nonce,
+    return ForgetReceipt(job_id=None, status="done", at=now, counts=counts, ids_sha256=digest, nonce=nonce,
                          total_episodes=counts.get("episodes", 0), wal_checkpointed=store.purge_deleted(),
                          replaced=_left_empty(store, scope, scrubbed.rollbacks))
 

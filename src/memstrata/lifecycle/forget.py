@@ -108,7 +108,10 @@ class ForgetReceipt(Mapping[str, int]):
     """What a forget deleted: counts per table (a ``Mapping``: ``receipt["episodes"]``) and proof.
 
     Attributes:
-        job_id: the ``forget_jobs`` row.
+        job_id: the ``forget_jobs`` row (``forget_status(job_id)`` reads it again); ``None`` when
+            the forget ran no job: one fact, messages by id (a fact's ``sources``), a filter, or any
+            forget on the in-memory store delete in the call itself, with nothing left to poll.
+            The tombstone event (``history``) keeps the hash and nonce either way.
         status: ``done``, or ``running`` while a background job finishes (counts so far).
         at: when the job finished (or started, while running), UTC.
         ids_sha256: hex SHA-256 of the deleted ids and the receipt's ``nonce`` (``ids_digest``;
@@ -129,7 +132,7 @@ class ForgetReceipt(Mapping[str, int]):
             ``sources_kept`` and how to forget them, a user with nothing stored; else ``None``.
     """
 
-    job_id: int
+    job_id: int | None
     status: str
     at: datetime
     counts: dict[str, int] = field(default_factory=dict)
@@ -173,11 +176,13 @@ class ForgetReceipt(Mapping[str, int]):
         return min(1.0, self.counts.get("episodes", 0) / self.total_episodes)
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready form (the CLI's ``--json``); ``replaced`` only when a deleted fact had replaced any."""
+        """JSON-ready form (the CLI's ``--json``); ``job`` only when the forget ran a job, ``replaced``
+        only when a deleted fact had replaced any."""
         out: dict[str, object] = {
-            "job": self.job_id, "status": self.status, "at": to_db(self.at), "counts": dict(self.counts),
-            "ids_sha256": self.ids_sha256, "total_episodes": self.total_episodes,
-            "wal_checkpointed": self.wal_checkpointed, **({"nonce": self.nonce} if self.nonce else {})}
+            **({"job": self.job_id} if self.job_id is not None else {}), "status": self.status,
+            "at": to_db(self.at), "counts": dict(self.counts), "ids_sha256": self.ids_sha256,
+            "total_episodes": self.total_episodes, "wal_checkpointed": self.wal_checkpointed,
+            **({"nonce": self.nonce} if self.nonce else {})}
         if self.replaced:
             out["replaced"] = [{"fact_id": r.fact_id, "key": r.key, "value": r.value, "rollback_event": r.event_id,
                                 **({"replaced_by": r.by} if r.by is not None else {})} for r in self.replaced]

@@ -77,7 +77,7 @@ def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: st
         actor: who asked, for the tombstone event.
 
     Returns:
-        A ``ForgetReceipt`` (``job_id`` 0: no job row) with the counts per table and the ids' hash.
+        A ``ForgetReceipt`` (``job_id`` ``None``: no job row) with the counts per table and the ids' hash.
 
     Raises:
         InvalidInput: ``kind`` is neither ``fact`` nor ``episode``.
@@ -128,6 +128,6 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
             **({SUPPRESSED_KEY: placed} if placed else {})})
     store.clear_caches()
     purged = store.purge_deleted([TABLE_OF.get(t, t) for t, n in receipt_counts.items() if n]) if deleted else True
-    return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest, nonce=nonce,
+    return ForgetReceipt(job_id=None, status="done", at=now, counts=receipt_counts, ids_sha256=digest, nonce=nonce,
                          total_episodes=len(ids) if kind == "episode" else 0, wal_checkpointed=purged,
                          replaced=replaced_of(store, left), sources_kept=tuple(sorted(kept)))

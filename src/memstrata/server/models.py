@@ -12,7 +12,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
@@ -389,10 +398,13 @@ class ForgetResponse(BaseModel):
     ``counts.memory_events_scrubbed``: events of facts that stay from which forgotten values
     were removed. ``replaced``: facts that a deleted fact had replaced and whose key the forget
     left without a current value, each with the event whose rollback makes it current again;
-    ``note`` says so in words."""
+    ``note`` says so in words. ``job_id`` is absent when the forget ran no job (one fact, a fact
+    with its ``sources``, an ``episode_id``, a filter: deleted within the request)."""
 
     counts: dict[str, int]
-    job_id: int
+    job_id: int | None = Field(None, description="The forget job's id (`Memory.forget_status`); absent when the "
+                               "forget ran none: one fact, a fact with its `sources`, an `episode_id` and a filter "
+                               "are deleted within the request.")
     status: str
     at: datetime
     ids_sha256: str
@@ -403,6 +415,14 @@ class ForgetResponse(BaseModel):
     sources_kept: list[int] = Field([], description="With `fact_id` and no `sources`: the episodes that stated "
                                                     "the fact, still stored and found by search.")
     note: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _no_job_no_field(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``job_id`` left out when there is no job: ``0`` or ``null`` would read as an id."""
+        out: dict[str, Any] = handler(self)
+        if out.get("job_id") is None:
+            out.pop("job_id", None)
+        return out
 
 
 class ImportRequest(Scoped):
