@@ -28,10 +28,19 @@ from memstrata.extract.clauses import CONF_PREFER, Finding, clause_period
 from memstrata.extract.timex import next_day_of_month, time_span, zh_number
 from memstrata.text.regex import lazy_regex
 
-_EN = lazy_regex(r"^(?:my|our)\s+(?P<attr>[a-z][a-z' -]{1,30}?)\s+(?:is|'s)\s+(?:(?:on|at|in)\s+)?"
-                 r"(?P<when>.+?)[.!]*$", re.IGNORECASE)
+#: "My flight home is on the 12th"; the time said as set ("My trip to Tokyo is planned for January 5", "is scheduled
+#: for", "is set for", "is booked for") is the same statement.
+_EN = lazy_regex(r"^(?:my|our)\s+(?P<attr>[a-z][a-z' -]{1,30}?)\s+(?:is|'s)\s+"
+                 r"(?:(?:(?:now|all|already)\s+)?(?:planned|scheduled|set|booked|fixed|arranged|confirmed)\s+"
+                 r"(?:(?:for|on|at|in)\s+)?|(?:on|at|in)\s+)?(?P<when>.+?)[.!]*$", re.IGNORECASE)
 _ZH = lazy_regex(r"^我(?:们)?的(?P<attr>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:是|在|定在|安排在)"
                  r"(?P<when>[^，。！]+?)[。！!]*$")
+#: What is done, named before the time of it: 我去东京的行程定在1月5号, 我看牙医的时间是周四. The happening is what is
+#: done (去东京, 看牙医); a word for when or what is planned (行程, 时间, 安排) names none of its own. Done with a verb
+#: of going, seeing or taking part first, so 我们公司的安排 (a company's) is none.
+_ZH_DOING = lazy_regex(r"^我(?:们)?(?P<attr>(?:去|回|飞|到|看|见|参加|开|办|做|拍|考|体检|面试|出差|搬|接|送|陪|约)"
+                       r"[\u4e00-\u9fffA-Za-z]{1,8}?)的(?:行程|时间|日子|日期|安排|计划)(?:是|在|定在|安排在|订在|约在)"
+                       r"(?P<when>[^，。！]+?)了?[。！!]*$")
 _MOVE_EN = (r"(?:moved|rescheduled|pushed|postponed|bumped|shifted|changed|brought\s+forward|moved\s+up|put\s+off|"
             r"delayed)(?:\s+(?:back|forward|up|out))?")
 #: "We moved the dentist appointment to Thursday", "My haircut got pushed back to next Tuesday": a time set anew.
@@ -61,7 +70,7 @@ _ZH_DAY = lazy_regex(r"^(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[号
 def find(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     """The scheduled event ``clause`` says ("My flight home is on the 12th" → ``schedule.event`` = ``flight home``,
     12 December), else ``[]``."""
-    m = (_ZH if lang == "zh" else _EN).match(clause.strip())
+    m = (_ZH.match(clause.strip()) or _ZH_DOING.match(clause.strip())) if lang == "zh" else _EN.match(clause.strip())
     if m is None:
         return []
     attr, owner = m.group("attr").strip(), ""
