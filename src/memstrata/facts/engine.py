@@ -246,9 +246,10 @@ class FactEngine:
         if not held and (plan := previous.plan_named(self, conn, said, cand)) is not None:
             # "My Tokyo trip is on January 8, not December 20": the old value is the plan's day, no value stored;
             # the same plan at its new day takes its place (``instead_of`` its own value, as a move does)
-            spec = key_spec(plan.key)
+            spec = key_spec(plan.key)  # "the appointment is on the 19th": the plan keeps its own, fuller name
+            value = plan.value if previous.names_kind_alone(cand.value) else cand.value
             return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance,
-                           sensitivity=spec.sensitivity, instead_of=cand.value), {plan.id}
+                           sensitivity=spec.sensitivity, value=value, instead_of=value), {plan.id}
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
         if cand.key == CORRECTION_KEY and len({f.key for f in held if f.key not in CHANGE_KEYS}) > 1:
             owner = None  # "Not Seattle, Tacoma" with a home and a hometown in Seattle: which one is unknown

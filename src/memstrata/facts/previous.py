@@ -55,6 +55,52 @@ if TYPE_CHECKING:
 WINDOW = timedelta(minutes=10)
 #: A day of the month said as an ordinal without its article: "20th".
 _ORDINAL = lazy_regex(r"(?i)\d{1,2}(?:st|nd|rd|th)")
+#: Words that name a plan of any kind, or a going or seeing: shared by two plans, they say nothing of which plan
+#: ("dentist appointment" and "haircut appointment"); alone, the plan is named by its day ("the appointment is on the
+#: 19th, not the 20th"). The appointment words are no trip ("appointment" never names a flight to Tokyo).
+_APPOINTMENT_WORDS = frozenset({"appointment", "appointments", "appt", "booking", "visit", "session", "预约", "门诊"})
+_ANY_PLAN_WORDS = _APPOINTMENT_WORDS | frozenset({
+    "plan", "plans", "thing", "event", "trip", "meeting", "the", "my", "our", "seeing", "going", "having", "visiting",
+    "getting", "with", "安排", "计划", "行程", "事情", "日程"})
+_WORD = lazy_regex(r"[a-z][a-z'-]+")
+_HAN_RUN = lazy_regex(r"[\u4e00-\u9fff]+")
+
+
+def _as_day(value: str) -> str:
+    """``value``, a day of the month said as an ordinal alone ("20th") with its article ("the 20th"): a day then, not a
+    number ("Sorry, the 19th, not the 20th")."""
+    return f"the {value}" if _ORDINAL.fullmatch(value.strip()) else value
+
+
+def _plan_words(value: str) -> set[str]:
+    """The English words and the Chinese two-character runs of ``value``, casefolded ("seeing the dentist" → seeing,
+    the, dentist; 看牙医 → 看牙, 牙医)."""
+    text = value.casefold()
+    words = set(_WORD.findall(text))
+    for run in _HAN_RUN.findall(text):
+        words |= {run[i:i + 2] for i in range(len(run) - 1)} | ({run} if len(run) == 1 else set())
+    return words
+
+
+def names_kind_alone(value: str) -> bool:
+    """Whether a plan's ``value`` names only what kind of plan it is ("the appointment", 预约): the plan it puts right
+    keeps its own, fuller value."""
+    words = _plan_words(value)
+    return bool(words) and words <= _ANY_PLAN_WORDS
+
+
+def same_plan(old: Fact, new: str) -> bool:
+    """Whether ``new``, the value of a plan said at a new day with the old day named, names the plan ``old`` (the one
+    plan on that day): the one value holds the other ("Tokyo trip" / "trip to Tokyo" aside), they share a word of
+    their own ("seeing the dentist" / "dentist appointment", 看牙医 / 牙医预约), or ``new`` names its kind alone ("the
+    appointment", 预约: the day names which plan; an appointment is no trip). "dentist" never names a trip to Tokyo."""
+    a, b = old.value.casefold(), new.casefold()
+    if a in b or b in a:
+        return True
+    mine, theirs = _plan_words(new), _plan_words(old.value)
+    if names_kind_alone(new):
+        return old.key != "travel.plan" or not mine & _APPOINTMENT_WORDS
+    return bool((mine & theirs) - _ANY_PLAN_WORDS)
 
 
 def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
@@ -78,11 +124,11 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
     said_before = [f for f in facts if latest in f.citations]
     if said_old:
         holding = [f for f in said_before if f.value and (f.value in said_old or said_old in f.value)]
-        if not holding and "time" in kinds(said_old) and "time" in kinds(cand.value):
+        if not holding and "time" in kinds(_as_day(said_old)) and "time" in kinds(_as_day(cand.value)):
             # 不是15号，是18号 after 我的牙医预约在15号: no value holds the old time, a plan is at it; put right as
             # 说错了，是18号 puts it right (the old time must be said in that message: ``said_again`` finds it)
             text = store.episode_text(conn, latest) or ""
-            if not names_time(text, when, said_old, said.at):  # "not the 20th" after a plan on Friday: another plan
+            if not names_time(text, when, _as_day(said_old), said.at):  # "not the 20th" after a plan on Friday
                 return _dated_plan(store, conn, said, cand, facts, said_old)
             return _read_again(store, conn, latest, when, said_before, cand)
         said_before = holding
@@ -124,7 +170,8 @@ def _dated_plan(store: Any, conn: Any, said: Said, cand: FactCandidate, facts: l
     dentist appointment on December 20" said earlier, with another plan between), put right as ``_read_again`` puts
     right the plan of the message before: the day names which plan, wherever it was said. ``cand`` and no id when the
     old value is no day, or no plan or several start on it (a day is the plan's own: its ``valid_from``)."""
-    if not said_old or "time" not in kinds(cand.value) or said.episode_id is None:
+    said_old = _as_day(said_old)
+    if not said_old or "time" not in kinds(_as_day(cand.value)) or said.episode_id is None:
         return cand, set()
     day = resolve_relative(said_old, said.at, prefer_future=True)
     if day is None:
@@ -149,7 +196,7 @@ def _read_again(store: Any, conn: Any, latest: int, when: datetime, said_before:
     fact's successor (the same value at another time takes its place: ``instead_of``). ``cand`` and no id when the
     message holds no such span, or the reading changes no fact or several."""
     text = store.episode_text(conn, latest) or ""
-    again = said_again(text, cand.value) if text else None
+    again = said_again(text, _as_day(cand.value)) if text else None
     if again is None:
         return cand, set()
     read = [c for c in RuleExtractor().extract(text=again, role="user", said_at=when)
@@ -171,17 +218,16 @@ def plan_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     (``names_time``). ``None`` when ``cand`` is no plan at a time, its old value is no day, or no plan or several fit:
     "the dentist is on January 8, not December 20" after a trip on December 20 names another plan."""
     # "on the 19th, not the 20th" leaves the article out of the old day: "20th" alone is a day here, no number
-    old = f"the {cand.instead_of}" if _ORDINAL.fullmatch(cand.instead_of) else cand.instead_of
+    old = _as_day(cand.instead_of)
     if cand.key not in PLANS or cand.valid_from is None or said.episode_id is None or "time" not in kinds(old):
         return None
     day = resolve_relative(old, said.at, prefer_future=True)
     if day is None:
         return None
-    store, value = engine.store, cand.value.casefold()
+    store = engine.store
     ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
     plans = [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
-             and day[0] <= f.valid_from < day[1] and f.valid_from >= said.at
-             and (f.value.casefold() in value or value in f.value.casefold())]
+             and day[0] <= f.valid_from < day[1] and f.valid_from >= said.at and same_plan(f, cand.value)]
     if len(plans) != 1 or not (cited := [e for e in plans[0].citations if e < said.episode_id]):
         return None
     episode = max(cited)
