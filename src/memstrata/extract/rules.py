@@ -69,6 +69,7 @@ from memstrata.extract import (
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.candidates import balanced, candidate, postal
+from memstrata.extract.circumstance import without_circumstance_of
 from memstrata.extract.clauses import Finding, clause_period, without_bracketed_time, without_time
 from memstrata.extract.continued import with_continuations
 from memstrata.extract.ellipsis import correction
@@ -222,6 +223,7 @@ class RuleExtractor:
                 elif finding.key == "identity.location":  # "Boston 我很喜欢这里" names Boston
                     finding = replace(finding, value=without_other_script_tail(finding.value))
                 finding = balanced(postal(finding))  # "... with the kids (Noah is 7": no bracket left open
+                finding = without_circumstance_of(finding)  # "learning Rust in my spare time": Rust
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     if not (finding.corrects and finding.period is not None):
                         continue
