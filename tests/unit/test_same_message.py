@@ -1,4 +1,4 @@
-"""Which texts are one message to the person who sent it (``store.same_message``): the identity by
+"""Which texts are one message to the person who sent it (``text.same_message``): the identity by
 which a forgotten message stays out when a client sends it again. A copy with a trailing space, CRLF,
 NFD, a full-width or no-break space or a zero-width space reads the same and has one identity; a
 change of case, punctuation, words, role, speaker or time is another message."""
@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from memstrata.store.same_message import said_hash, said_text
+from memstrata.text.same_message import said_hash, said_text
 
 WHEN = datetime(2026, 11, 1, 10, 0, 0, 123456, tzinfo=UTC)
 SAID = "I'm allergic to peanuts.\nAnd to café crème."

@@ -22,7 +22,7 @@ episodes (``lifecycle.forget.delete_episodes``, which every id, filter, user and
 keeps, for each one, ``message_digest`` of its identity with its owner, in the same table: its import
 key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at import), else its
 Markdown note key (``integrations.markdown``), else its role, speaker, time and text as a person
-reads them (``store.same_message``: a trailing space, CRLF, NFD or a zero-width space is the same
+reads them (``text.same_message``: a trailing space, CRLF, NFD or a zero-width space is the same
 message). Stores written before that identity kept the exact ``content_hash``'s digest, which every
 door still asks (``message_digests``). The importers (``memstrata import`` of a log or a Markdown
 folder, ``POST /v1/import``) skip a message whose identity's digest its owner keeps (``held``), and
@@ -49,8 +49,8 @@ from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
 from memstrata.store.dialect import Dialect, rows, run
 from memstrata.store.protocol import DigestStore
-from memstrata.store.same_message import said_hash
 from memstrata.store.scope import job_scope_parts, running_forgets_sql
+from memstrata.text.same_message import said_hash
 from memstrata.types import Scope
 
 #: Ids per ``IN (...)`` list.
@@ -64,7 +64,7 @@ IMPORT_KEY = "import_key"
 #: Where a Markdown note keeps its note key (``integrations.markdown``: ``metadata["markdown"]["note"]``).
 NOTE = ("markdown", "note")
 #: What a message known by its text (no key) is named by in ``message_digest``: ``said:`` and its
-#: ``store.same_message.said_hash`` (a ``content_hash`` is 64 hex characters, a note key ``note:...``).
+#: ``text.same_message.said_hash`` (a ``content_hash`` is 64 hex characters, a note key ``note:...``).
 SAID = "said:"
 #: The episode columns ``row_digests`` reads.
 IDENTITY_COLUMNS = "content_hash, metadata, role, producer_id, created_at, content"
@@ -101,7 +101,7 @@ def message_digests(content_hash: str, metadata: object, role: str, speaker: str
                     created_at: datetime, content: str) -> list[str]:
     """Every ``message_digest`` a forgotten message is known by, the one a forget keeps first: of its
     import key or note key when its metadata holds one (``message_identity``); else of the message as
-    a person reads it (``SAID`` and ``store.same_message.said_hash``), then of its exact
+    a person reads it (``SAID`` and ``text.same_message.said_hash``), then of its exact
     ``content_hash``, all that stores written before ``said_hash`` kept (asked, so such a store keeps
     refusing the exact message; its copies it cannot know: the digest holds no text to fold)."""
     key = message_identity("", metadata)

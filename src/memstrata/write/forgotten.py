@@ -3,7 +3,7 @@
 A forget of messages (``lifecycle.forget.delete_episodes``) and the TTL sweep keep, per message, a
 content-free digest of its identity with its owner (``store.suppressed``): its import key, else its
 Markdown note key, else its role, speaker, time and text as a person reads them
-(``store.same_message``: surrounding and repeated whitespace, CRLF, NFC / NFD and zero-width spaces
+(``text.same_message``: surrounding and repeated whitespace, CRLF, NFC / NFD and zero-width spaces
 aside; case and punctuation count), and its exact text for the stores that kept only that. Every door that
 may be handed a message again asks ``were_forgotten``: ``Memory.add`` / ``add_many`` (``skip_forgotten``),
 ``POST /v1/messages``, the importers and the coding-agent hooks. A message said anew, at its own time,

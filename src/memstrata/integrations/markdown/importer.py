@@ -50,8 +50,8 @@ from memstrata.integrations.markdown.folder import (
 from memstrata.integrations.markdown.notes import Note, daily_date, has_words, parse, same_text
 from memstrata.lifecycle.forgotten_keys import keep_forgotten
 from memstrata.memory import Memory
-from memstrata.store.same_message import said_text
 from memstrata.text.counts import counted, noun
+from memstrata.text.same_message import said_text
 from memstrata.types import ROLES, Episode, Fact
 
 
@@ -164,7 +164,7 @@ def _ids(ids: list[int]) -> str:
 
 def note_key(note: Note) -> str:
     """A note's identity across imports: SHA-256 (hex, 32 characters) of its file's relative path
-    and its text as a person reads it (``store.same_message.said_text``: whitespace runs one space,
+    and its text as a person reads it (``text.same_message.said_text``: whitespace runs one space,
     NFC, zero-width spaces dropped), so a re-wrapped line, or one an editor saved as NFD, is the
     same note, and a note forgotten here stays out of the file however it was saved again."""
     return _key(note.file, said_text(note.text))
