@@ -1,5 +1,5 @@
 """A message forgotten here stays out when a client sends a copy of it that reads the same: a trailing
-space or newline, CRLF, NFD, a full-width or zero-width space (``store.same_message``). Its identity
+space or newline, CRLF, NFD, a full-width or zero-width space (``text.same_message``). Its identity
 was the SHA-256 of its exact text, so ``"I'm allergic to peanuts. "`` at the original time was stored
 again with its fact. Each door that may be handed an old message asks ``write.forgotten`` (the SDK's
 ``add`` / ``add_many``, which ``POST /v1/messages``, the CLI and the hooks call; the log importers;
@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from conftest import OpenMemory
 from logfiles import import_log, write_jsonl
@@ -21,6 +22,10 @@ from memstrata.clock import utcnow
 from memstrata.integrations.markdown import import_folder
 from memstrata.integrations.markdown.importer import note_keys
 from memstrata.integrations.markdown.notes import parse
+from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.identity import import_key, older_key
+from memstrata.server.app import create_app
+from memstrata.server.config import ServerConfig
 from memstrata.store import suppressed
 from memstrata.store.dialect import run
 from memstrata.store.records import episode_hash
@@ -159,3 +164,58 @@ def test_a_note_forgotten_under_the_key_imports_gave_before_stays_out(open_memor
     again = import_folder(memory, notes)
     assert (again.added, again.forgotten) == (0, 1), again
     assert new != older and _contents(memory) == []
+
+
+def test_a_log_without_times_imported_again_reformatted_stores_none_of_its_forgotten_lines(
+        open_memory: OpenMemory, tmp_path: Path) -> None:
+    # a line without created_at is stamped at import and known by its import key, which was of its exact text
+    memory = open_memory(user_id="bob")
+    lines = [{"session_id": "s1", "content": SAID}, {"session_id": "s1", "content": "ok"},
+             {"session_id": "s1", "content": "ok"}]
+    assert import_log(memory, write_jsonl(tmp_path / "log.jsonl", *lines), "bob")["added"] == 3
+    memory.forget(user_id="bob")
+    copied = [{**lines[0], "content": SAID.replace("\n", "\r\n") + " "}, {**lines[1], "content": "ok\n"},
+              {**lines[2], "content": "\u200bok"}]
+    again = import_log(memory, write_jsonl(tmp_path / "copy.jsonl", *copied), "bob")
+    assert (again.get("added", 0), again.get("forgotten")) == (0, 3), again
+    assert _contents(memory) == [] and _peanuts(memory) == []
+
+
+def test_lines_an_import_keyed_by_their_exact_text_before_stay_stored_once_and_forgotten(
+        open_memory: OpenMemory, tmp_path: Path) -> None:
+    # what an import gave a line without a time before its text was taken as read: ``older_key``
+    memory = open_memory(user_id="bob")
+    lines = [ImportedMessage(session_id="s1", speaker="user", role="user", content=text, created_at=WHEN,
+                             source_id=None, metadata={"created_at_assumed": True})
+             for text in (SAID + "\n", "ok  fine")]
+    assert [older_key(m, 0) != import_key(m, 0) for m in lines] == [True, True]
+    memory.add_many([memory.message(m.content, speaker="user", created_at=WHEN, session_id="s1",
+                                    metadata={"created_at_assumed": True, "import_key": older_key(m, 0)})
+                     for m in lines])
+    log = write_jsonl(tmp_path / "log.jsonl", *({"session_id": "s1", "content": m.content} for m in lines))
+    again = import_log(memory, log, "bob")
+    assert (again.get("added", 0), again.get("duplicates")) == (0, 2), again  # stored: not twice
+    memory.forget(user_id="bob")
+    third = import_log(memory, log, "bob")
+    assert (third.get("added", 0), third.get("forgotten")) == (0, 2), third
+    assert _contents(memory) == []
+
+
+def test_rest_messages_and_import_leave_out_a_reformatted_copy_of_a_forgotten_message(
+        open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="bob")
+    with TestClient(create_app(ServerConfig(), memory=memory)) as client:
+        sent = client.post("/v1/import", json={"user_id": "bob", "records": [
+            {"session_id": "s1", "content": SAID}, {"session_id": "s1", "content": "ok  fine"}]})
+        assert sent.json()["added"] == 2, sent.text
+        first = client.post("/v1/messages", json={"user_id": "bob", "session_id": "s2", "messages": [
+            {"content": "I drink oat milk.", "created_at": "2026-11-01T10:00:00Z"}]})
+        assert first.status_code == 200, first.text
+        memory.forget(user_id="bob")
+        again = client.post("/v1/messages", json={"user_id": "bob", "session_id": "s2", "messages": [
+            {"content": " I drink oat milk.\r\n", "created_at": "2026-11-01T18:00:00+08:00"}]})
+        assert again.json()["forgotten"] == [0], again.text
+        imported = client.post("/v1/import", json={"user_id": "bob", "records": [
+            {"session_id": "s1", "content": SAID + "\n"}, {"session_id": "s1", "content": "ok fine"}]})
+        assert (imported.json()["added"], imported.json()["forgotten_messages"]) == (0, 2), imported.text
+    assert _contents(memory) == [] and _peanuts(memory) == []

@@ -8,7 +8,11 @@ store it again on every import. Such a message carries an *import key* in its me
 
 * with ``source_id`` (its id in the source system): of its session and ``source_id``;
 * without: of its session, role, speaker, text and how many identical messages came before it
-  in the same file or request (so a log where someone says "ok" twice keeps both).
+  in the same file or request (so a log where someone says "ok" twice keeps both). The text is
+  taken as a person reads it (``text.same_message.said_text``: whitespace runs, CRLF, NFC / NFD,
+  zero-width spaces aside), so a line saved again with a trailing space or CRLF is the same message,
+  stored or forgotten. Imports before that took the text as it is: the key they gave (``older_key``)
+  is asked too where the two differ (``Keyer.older``), by ``settled`` and ``forgotten``.
 
 The speaker and text enter the key with every kind of secret redacted (``privacy.policy.strictest``),
 whatever the policy stores: the key is kept in the episode's metadata and exported, and a hash of
@@ -32,6 +36,7 @@ from memstrata.filter import Field, In
 from memstrata.loaders.base import ImportedMessage
 from memstrata.memory import Memory
 from memstrata.privacy.policy import redact, strictest
+from memstrata.text.same_message import said_text
 from memstrata.write.ingest import Message
 
 #: The metadata key an import key is kept under.
@@ -43,13 +48,22 @@ CHUNK = 500
 
 
 def import_key(message: ImportedMessage, repeat: int) -> str:
-    """A message's import key (see the module docstring); ``repeat``: how many identical
-    messages came before it in its file or request (0 for the first)."""
+    """A message's import key (see the module docstring); ``repeat``: how many messages that read
+    the same (``said_text``) came before it in its file or request (0 for the first)."""
+    return _key(message, said_text(masked(message.content)), repeat)
+
+
+def older_key(message: ImportedMessage, repeat: int) -> str:
+    """The import key imports gave before the text was taken as read: of the masked text as it is;
+    ``repeat`` counts messages of the very same text."""
+    return _key(message, masked(message.content), repeat)
+
+
+def _key(message: ImportedMessage, text: str, repeat: int) -> str:
     if message.source_id is not None:
         parts = ["id", message.session_id, message.source_id]
     else:
-        parts = ["text", message.session_id, message.role, masked(message.speaker), masked(message.content),
-                 str(repeat)]
+        parts = ["text", message.session_id, message.role, masked(message.speaker), text, str(repeat)]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
 
@@ -64,21 +78,41 @@ class Keyer:
 
     def __init__(self) -> None:
         self._seen: Counter[tuple[str, str, str, str]] = Counter()
+        self._seen_exact: Counter[tuple[str, str, str, str]] = Counter()
+        #: Import key -> the key imports gave it before (``older_key``), where the two differ.
+        self.older: dict[str, str] = {}
 
     def __call__(self, msg: ImportedMessage) -> ImportedMessage:
         """``msg`` with ``metadata["import_key"]`` when it was stamped at import."""
         if not msg.metadata.get("created_at_assumed"):
             return msg
-        same = (msg.session_id, msg.role, masked(msg.speaker), masked(msg.content))
-        key = import_key(msg, self._seen[same])
+        text = masked(msg.content)
+        same, exact = [(msg.session_id, msg.role, masked(msg.speaker), t) for t in (said_text(text), text)]
+        key, before = import_key(msg, self._seen[same]), older_key(msg, self._seen_exact[exact])
         self._seen[same] += 1
+        self._seen_exact[exact] += 1
+        if before != key:
+            self.older[key] = before
         return replace(msg, metadata={**msg.metadata, KEY: key})
 
 
-def keyed(messages: list[ImportedMessage]) -> list[ImportedMessage]:
-    """``messages`` of one file or request, each stamped at import given its import key (``Keyer``)."""
+def keyed(messages: list[ImportedMessage]) -> tuple[list[ImportedMessage], dict[str, str]]:
+    """``messages`` of one file or request, each stamped at import given its import key, and the
+    older keys of those keys (``Keyer``)."""
     keyer = Keyer()
-    return [keyer(msg) for msg in messages]
+    return [keyer(msg) for msg in messages], keyer.older
+
+
+def forgotten(memory: Memory, messages: list[Message], older: dict[str, str]) -> list[bool]:
+    """``Memory.forgotten_messages`` of ``messages``, each known also by its import key's older key
+    (``Keyer.older``): a message an import before forgot under that key stays out."""
+    gone = memory.forgotten_messages(messages)
+    again = [(i, replace(m, metadata={**m.metadata, KEY: older[str(m.metadata[KEY])]}))
+             for i, m in enumerate(messages) if str(m.metadata.get(KEY)) in older]
+    if again:
+        for (i, _), was in zip(again, memory.forgotten_messages([m for _, m in again]), strict=True):
+            gone[i] = gone[i] or was
+    return gone
 
 
 def stored_times(memory: Memory, owner: dict[str, str | None], keys: list[str]) -> dict[str, datetime]:
@@ -99,14 +133,17 @@ def stored_times(memory: Memory, owner: dict[str, str | None], keys: list[str]) 
     return found
 
 
-def settled(memory: Memory, messages: list[Message]) -> list[Message]:
-    """``messages``, each one whose import key a stored episode of its owner holds given that
-    episode's time, so the write path finds it stored and adds nothing (see the module docstring)."""
+def settled(memory: Memory, messages: list[Message], older: dict[str, str] | None = None) -> list[Message]:
+    """``messages``, each one whose import key (or its older key: ``Keyer.older``) a stored episode
+    of its owner holds given that episode's time, so the write path finds it stored and adds nothing
+    (see the module docstring)."""
+    older = older or {}
     owners: dict[tuple[str, str, str | None, str | None], list[str]] = {}
     for msg in messages:
         if KEY in msg.metadata:
-            s = msg.scope
-            owners.setdefault((s.org_id, s.project_id, s.user_id, s.agent_id), []).append(str(msg.metadata[KEY]))
+            s, key = msg.scope, str(msg.metadata[KEY])
+            owners.setdefault((s.org_id, s.project_id, s.user_id, s.agent_id), []).extend(
+                [key, older[key]] if key in older else [key])
     times: dict[tuple[tuple[str, str, str | None, str | None], str], datetime] = {}
     for owner, keys in owners.items():
         org, project, user, agent = owner
@@ -115,6 +152,7 @@ def settled(memory: Memory, messages: list[Message]) -> list[Message]:
     out = []
     for msg in messages:
         s = msg.scope
-        when = times.get(((s.org_id, s.project_id, s.user_id, s.agent_id), str(msg.metadata.get(KEY))))
+        owner, key = (s.org_id, s.project_id, s.user_id, s.agent_id), str(msg.metadata.get(KEY))
+        when = times.get((owner, key)) or times.get((owner, older.get(key, key)))
         out.append(msg if when is None or KEY not in msg.metadata else replace(msg, created_at=when))
     return out

@@ -10,7 +10,7 @@ from typing import Any
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.lifecycle.import_records import TYPES as EXPORT_TYPES
 from memstrata.loaders.base import ImportedMessage
-from memstrata.loaders.identity import keyed, settled
+from memstrata.loaders.identity import forgotten, keyed, settled
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.loaders.locomo import Conversation, is_locomo, load_locomo
 from memstrata.memory import Memory
@@ -38,7 +38,8 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
             when it came from a line of a file; nothing of ``messages`` is stored.
     """
     built, sources = [], []
-    for msg in keyed(list(messages)):
+    stamped, older = keyed(list(messages))
+    for msg in stamped:
         scope = dict(msg.metadata.get("scope") or {})
         metadata = {k: v for k, v in msg.metadata.items() if k != "scope"}
         try:
@@ -55,10 +56,10 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
             kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
             raise kind(f"line {msg.line}: {exc}") from None
         sources.append(msg.source_id)
-    gone = memory.forgotten_messages(built)  # forgotten here: never stored again by an import
+    gone = forgotten(memory, built, older)  # forgotten here: never stored again by an import
     kept = [m for m, g in zip(built, gone, strict=True) if not g]
     sources = [s for s, g in zip(sources, gone, strict=True) if not g]
-    kept = settled(memory, kept)
+    kept = settled(memory, kept, older)
     twins = memory.stored_otherwise(kept)  # stored already in another redaction: never its original beside it
     kept = [m for m, t in zip(kept, twins, strict=True) if not t]
     sources = [s for s, t in zip(sources, twins, strict=True) if not t]

@@ -31,6 +31,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from memstrata.clock import parse_time
@@ -114,7 +115,9 @@ class Planned(NamedTuple):
     (their lifetime is over, so they are not stored again); ``forgotten``: the ids of episode
     records forgotten here (``store.forgotten``), not stored again; ``suppressed``: the
     ``suppressed`` records' digests (``store.suppressed``) with the ``Memory`` scope keywords of
-    the owner they are kept for, to keep before the messages are added."""
+    the owner they are kept for, to keep before the messages are added; ``older``: the older key of
+    each message object's import key that has one (``loaders.identity.Keyer.older``), for
+    ``loaders.identity.forgotten``."""
 
     messages: list[Message]
     skipped: int
@@ -122,6 +125,7 @@ class Planned(NamedTuple):
     expired: int = 0
     forgotten: tuple[int, ...] = ()
     suppressed: tuple[tuple[dict[str, Any], tuple[str, ...]], ...] = ()
+    older: Mapping[str, str] = MappingProxyType({})
 
 
 def _tenant_named(record: dict[str, Any]) -> str | None:
@@ -202,7 +206,8 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except ApiError as exc:  # 403 from scope_of: say which record
             raise ApiError(exc.status, exc.code, f"records[{i}]: {exc.message}", {"index": i, **exc.details},
                            exc.headers) from None
-    return Planned(settled(memory, built), skipped, moved, expired, tuple(gone), tuple(suppressions))
+    return Planned(settled(memory, built, keyer.older), skipped, moved, expired, tuple(gone), tuple(suppressions),
+                   keyer.older)
 
 
 def _suppressions(record: dict[str, Any], scope_of: ScopeOf, where: str) -> tuple[dict[str, Any], tuple[str, ...]]:

@@ -14,6 +14,7 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import ValidationError
 
 from memstrata.lifecycle.export import dumps, require_records
+from memstrata.loaders.identity import forgotten
 from memstrata.server.auth import Caller
 from memstrata.server.body import JSONL_MEDIA_TYPES
 from memstrata.server.errors import ApiError
@@ -135,11 +136,11 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     check_request_scope(body)
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
-        built, skipped, moved, expired, gone, suppressions = messages_from_records(
+        built, skipped, moved, expired, gone, suppressions, older = messages_from_records(
             st.memory, body.records, lambda **f: st.scope(caller, body, **f), requested=requested)
         for scope, digests in suppressions:  # before the messages: their extraction must not remake what was forgotten
             st.memory.keep_suppressed(digests, **scope)
-        held = st.memory.forgotten_messages(built)  # forgotten here by their owner: never stored again
+        held = forgotten(st.memory, built, dict(older))  # forgotten here by their owner: never stored again
         built = [m for m, h in zip(built, held, strict=True) if not h]
         twins = st.memory.stored_otherwise(built)  # stored already in another redaction: never its original beside it
         built = [m for m, t in zip(built, twins, strict=True) if not t]
