@@ -80,7 +80,7 @@ def test_a_relative_said_by_name_is_a_family_member_and_other_people(memory: Mem
     assert eve == {("family.member", "wife named Mei", None), ("identity.occupation", "nurse", "Mei"),
                    ("health.allergy", "shellfish", "wife"), ("identity.location", "Berlin", None)}
     fay = {(f.key, f.value, f.subject) for f in memory.list(kind="fact", user_id="fay")}
-    assert fay == {("family.member", "老婆小美", None), ("hobby.like", "爬山", "小美")}
+    assert fay == {("family.member", "老婆小美", None), ("sport.like", "爬山", "小美")}
     block = memory.context("what do you know about me?", user_id="eve", budget_tokens=2000)
     known, others = section(block, KNOWN), section(block, OTHERS)
     assert "Berlin" in known and "wife named Mei" in known and "nurse" not in known and "shellfish" not in known, block

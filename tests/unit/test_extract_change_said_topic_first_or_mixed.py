@@ -26,7 +26,7 @@ def _read(text: str) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize(("text", "fact"), [
     ("钢琴课我已经不上了", ("-preference.habit", "上钢琴课")),
-    ("爬山我早就不去了", ("-hobby.like", "爬山")),
+    ("爬山我早就不去了", ("-sport.like", "爬山")),
     ("美式我现在不喝了，改喝拿铁", ("drink.quit", "美式")),
     ("爱奇艺会员我退订了", ("-tool.uses", "爱奇艺")),
     ("微信读书我不用了", ("-user.uses", "微信读书")),

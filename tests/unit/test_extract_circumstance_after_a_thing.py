@@ -22,7 +22,7 @@ def _read(text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("text", "key", "value"), [
     ("I've been learning Rust in my spare time.", "activity.learning", "Rust"),
     ("I've been studying Japanese every evening with my husband.", "activity.learning", "Japanese"),
-    ("I enjoy hiking on weekends.", "hobby.like", "hiking"),
+    ("I enjoy hiking on weekends.", "sport.like", "hiking"),
     ("I love swimming twice a week.", "sport.like", "swimming"),
     ("I love cooking with my mom.", "hobby.like", "cooking"),
     ("We switched to Linear in 2023.", "user.uses", "Linear"),

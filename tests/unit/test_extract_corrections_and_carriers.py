@@ -70,7 +70,7 @@ def test_allergy_corrections_and_contrasts(text: str, expected: list[tuple[str, 
     # English leaves "I" out the same way ("also really enjoy cooking" was a like's value, or nothing)
     ("I love romance novels, but also really like classic literature.",
      [("preference.like", "romance novels", ""), ("preference.like", "classic literature", "")]),
-    ("I love hiking and also really enjoy cooking.", [("hobby.like", "hiking", ""), ("hobby.like", "cooking", "")]),
+    ("I love hiking and also really enjoy cooking.", [("sport.like", "hiking", ""), ("hobby.like", "cooking", "")]),
     # the clause before is about someone else, or about nothing stated: its 我 is not lent
     ("我有个妹妹，住在上海", [("family.member", "妹妹", "")]),
     ("我有个妹妹，很喜欢猫", [("family.member", "妹妹", "")]),

@@ -21,7 +21,7 @@ def _read(text: str) -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize(("text", "fact"), [
     ("I've always loved jazz", ("music.like", "jazz", "")),
     ("I have long preferred trains", ("preference.like", "trains", "")),
-    ("I've always enjoyed hiking", ("hobby.like", "hiking", "")),
+    ("I've always enjoyed hiking", ("sport.like", "hiking", "")),
     ("I tend to prefer window seats", ("travel.seat", "window seat", "")),
     ("I'm partial to dark chocolate", ("food.like", "dark chocolate", "")),
     ("I'm big on board games", ("hobby.like", "board games", "")),

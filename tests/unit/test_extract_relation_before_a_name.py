@@ -67,5 +67,5 @@ def test_no_attribute_no_fact_and_a_time_is_no_name(text: str) -> None:
 
 
 def test_a_time_after_a_relation_is_no_name() -> None:
-    assert ("younger sister", "hobby.like", "爬山") in _read("我妹妹周末去爬山")
+    assert ("younger sister", "sport.like", "爬山") in _read("我妹妹周末去爬山")
     assert not any(subject == "周末" for subject, _, _ in _read("我妹妹周末去爬山"))

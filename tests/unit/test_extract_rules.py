@@ -380,7 +380,7 @@ def test_zero_shot_assigns_topical_keys_with_real_embedder(use_embedder: Embedde
         return c.key, c.value, c.confidence
 
     # when one does it is no part of the thing liked (extract.circumstance)
-    assert keyed("I really enjoy hiking on weekends") == ("hobby.like", "hiking", 0.8)
+    assert keyed("I really enjoy hiking on weekends") == ("sport.like", "hiking", 0.8)
     assert keyed("I really enjoy birdwatching on weekends") == ("hobby.like", "birdwatching", 0.7)
     assert keyed("我喜欢五月天") == ("music.like", "五月天", 0.7)
     assert keyed("I hate natto") == ("food.dislike", "natto", 0.7)

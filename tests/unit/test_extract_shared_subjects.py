@@ -29,7 +29,7 @@ def _read(text: str) -> set[tuple[str, str, str]]:
     ("My mom is a teacher and lives in Ohio.",
      {("mom", "identity.occupation", "teacher"), ("mom", "identity.location", "Ohio")}),
     ("My husband is vegetarian and loves hiking.",
-     {("husband", "food.diet", "vegetarian"), ("husband", "hobby.like", "hiking")}),
+     {("husband", "food.diet", "vegetarian"), ("husband", "sport.like", "hiking")}),
     ("My parents live in Ohio and work at a hospital.",
      {("parents", "identity.location", "Ohio"), ("parents", "identity.employer", "hospital")}),
     ("我姐姐住在上海，是一名医生。", _SISTER_SH),
@@ -44,7 +44,7 @@ def test_a_second_predicate_keeps_the_first_ones_subject(text: str, expected: se
 @pytest.mark.parametrize(("text", "expected"), [
     ("I moved to Denver and got a job at Boeing.",
      {("", "identity.location", "Denver"), ("", "identity.employer", "Boeing")}),
-    ("I'm vegetarian and love hiking.", {("", "food.diet", "vegetarian"), ("", "hobby.like", "hiking")}),
+    ("I'm vegetarian and love hiking.", {("", "food.diet", "vegetarian"), ("", "sport.like", "hiking")}),
     ("I'm a teacher and live in Ohio.", {("", "identity.occupation", "teacher"), ("", "identity.location", "Ohio")}),
 ])
 def test_the_users_own_predicates_are_read_by_the_same_shape(text: str, expected: set[tuple[str, str, str]]) -> None:
@@ -166,7 +166,7 @@ def test_a_time_word_between_the_joint_and_the_speaker_opens_a_clause(text: str,
     ("Tom likes tea but not coffee.", {("Tom", "drink.like", "tea"), ("Tom", "preference.dislike", "coffee")}),
     ("I enjoy sushi, but not sashimi.", {("", "food.like", "sushi"), ("", "preference.dislike", "sashimi")}),
     ("I like running but not today.", {("", "sport.like", "running")}),
-    ("I like hiking but not in winter.", {("", "hobby.like", "hiking")}),
+    ("I like hiking but not in winter.", {("", "sport.like", "hiking")}),
     # a contrast without "but" dislikes nothing (a like of sushi stored before is withdrawn)
     ("I like pizza, not sushi.", {("", "food.like", "pizza"), ("", "food.like", "sushi")}),
 ])

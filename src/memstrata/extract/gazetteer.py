@@ -122,19 +122,23 @@ _WORDS: dict[str, tuple[str, ...]] = {
         "decaf", "oat milk", "almond milk", "soy milk",
         "咖啡", "绿茶", "红茶", "奶茶", "啤酒", "红酒", "白酒", "果汁", "可乐", "拿铁", "美式", "豆浆",
         "牛奶", "燕麦奶", "低因咖啡", "茶"),
+    # One rule between the two pastime keys, in both languages: a physical activity done for exercise (on foot, on
+    # wheels, in water or snow, up rock: running, hiking, cycling, swimming, climbing; 跑步, 爬山, 徒步, 骑行) is a
+    # sport; a pastime of making, performing, playing at a table or going somewhere (painting, dancing, chess,
+    # fishing, camping, travelling) is a hobby. Hiking stood among the hobbies while its siblings were sports.
     "hobby.like": (
-        "hiking", "reading", "painting", "drawing", "photography", "gardening", "cooking",
+        "reading", "painting", "drawing", "photography", "gardening", "cooking",
         "baking", "gaming", "video games", "chess", "fishing", "camping", "knitting",
         "dancing", "singing", "traveling", "travelling", "writing", "board games", "puzzles",
-        "calligraphy", "爬山", "徒步", "读书", "看书", "阅读", "画画", "摄影", "拍照", "园艺", "做饭",
+        "calligraphy", "读书", "看书", "阅读", "画画", "摄影", "拍照", "园艺", "做饭",
         "烘焙", "打游戏", "玩游戏", "下棋", "象棋", "围棋", "钓鱼", "露营", "编织", "跳舞", "唱歌",
         "旅游", "旅行", "写作", "书法", "养花", "追剧"),
     "sport.like": (
         "football", "soccer", "basketball", "tennis", "badminton", "table tennis", "ping pong",
         "baseball", "golf", "volleyball", "swimming", "running", "jogging", "cycling", "yoga",
-        "skiing", "surfing", "boxing", "rock climbing", "climbing", "足球", "篮球", "网球",
+        "skiing", "surfing", "boxing", "rock climbing", "climbing", "hiking", "足球", "篮球", "网球",
         "羽毛球", "乒乓球", "棒球", "高尔夫", "排球", "游泳", "跑步", "骑车", "骑行", "瑜伽", "滑雪",
-        "冲浪", "拳击", "攀岩", "健身"),
+        "冲浪", "拳击", "攀岩", "健身", "爬山", "徒步"),
     "music.like": (
         "jazz", "rock music", "rock", "pop music", "classical music", "hip hop", "rap", "blues",
         "country music", "k-pop", "kpop", "edm", "metal", "heavy metal", "folk music", "opera",
