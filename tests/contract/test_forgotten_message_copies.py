@@ -219,3 +219,16 @@ def test_rest_messages_and_import_leave_out_a_reformatted_copy_of_a_forgotten_me
             {"session_id": "s1", "content": SAID + "\n"}, {"session_id": "s1", "content": "ok fine"}]})
         assert (imported.json()["added"], imported.json()["forgotten_messages"]) == (0, 2), imported.text
     assert _contents(memory) == [] and _peanuts(memory) == []
+
+
+def test_a_copy_of_a_message_whose_fact_was_forgotten_draws_the_fact_no_more(open_memory: OpenMemory) -> None:
+    # the message stays, so its copy is stored (another episode: another text); its fact was drawn again
+    memory = open_memory(user_id="bob")
+    first = memory.add(SAID, created_at=WHEN, session_id="s1")
+    [fact] = [c.fact for c in first.facts if c.fact.value == "peanuts"]
+    memory.forget(fact_id=fact.id)
+    copies = memory.add_many([memory.message(c, created_at=WHEN, session_id="s1") for c in COPIES])
+    assert all(r.created and not r.forgotten for r in copies)
+    assert _peanuts(memory) == [] and "peanuts" not in {f.value for f in memory.list(status="all")}
+    other = memory.add(SAID.replace("peanuts.", "peanuts!"), created_at=WHEN, session_id="s1")  # another text
+    assert [c.fact.value for c in other.facts if c.fact.value == "peanuts"] == ["peanuts"]

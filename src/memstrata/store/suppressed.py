@@ -6,8 +6,10 @@ derive the fact again: the LLM's extraction of a message still queued, or the me
 ``POST /v1/import`` into another database or tenant, where the rule extractor runs. So a forget of
 a fact keeps, for each message it cited that stays, one suppression: the SHA-256 of the message's
 identity (``episodes.content_hash``: role, speaker, time, text) and the fact's key, with the owner
-(org, project, user). The fact engine (``facts.engine.FactEngine``) drops a candidate under that key
-from that message (``among``). No value, no text: the digest names neither, and a message with the
+(org, project, user), and a second of the message as a person reads it (``fact_digests``: a copy
+sent again at its time with a trailing space is stored as another episode, and drew the fact again).
+The fact engine (``facts.engine.FactEngine``) drops a candidate under that key from that message
+(``among``). No value, no text: the digest names neither, and a message with the
 same words said at another time is another message (the user may say it again, and mean it).
 
 A suppression names the fact's key, not its value: the LLM may state the same value in other words
@@ -74,6 +76,23 @@ def digest(content_hash: str, key: str) -> str:
     """The suppression of facts under ``key`` drawn from the message whose ``episodes.content_hash``
     is ``content_hash``: 64 hex characters."""
     return hashlib.sha256(f"{PREFIX}\n{content_hash}\n{key}".encode()).hexdigest()
+
+
+def fact_digests(content_hash: str, key: str, role: str, speaker: str | None, created_at: datetime,
+                 content: str) -> list[str]:
+    """The suppressions of facts under ``key`` drawn from one message: of its ``content_hash`` (the
+    one a tombstone places, ``placed``, and the export names, ``lifecycle.forgotten_keys``) and of the
+    message as a person reads it (``SAID`` and ``said_hash``), so a copy sent again at its time with a
+    trailing space, CRLF or NFD (stored as another episode) does not draw the forgotten fact again."""
+    return [digest(content_hash, key), digest(SAID + said_hash(role, speaker, created_at, content), key)]
+
+
+def row_fact_digests(d: Dialect, row: dict[str, Any], key: str) -> list[str]:
+    """``fact_digests`` of an episode row holding ``IDENTITY_COLUMNS``."""
+    when = d.read_time(row["created_at"])
+    if when is None:  # created_at is NOT NULL: a row without it is not an episode row
+        raise ValueError("an episode row without created_at")
+    return fact_digests(row["content_hash"], key, row["role"], row["producer_id"], when, row["content"])
 
 
 def message_digest(identity: str) -> str:
@@ -210,8 +229,9 @@ def owner_of(scope: Scope) -> tuple[str, str, str]:
 
 def keep(conn: Any, d: Dialect, facts: Sequence[int], now: datetime, *, going: Iterable[int] = ()) -> int:
     """Inside an open write, before ``facts`` are deleted: suppress each one's key in every message
-    it cites but those in ``going`` (deleted with it). Returns how many suppressions were new."""
-    return sum(insert(conn, d, owner, sha, now) for owner, _, sha in _placed(conn, d, facts, going))
+    it cites but those in ``going`` (deleted with it), under each of ``fact_digests``. Returns how
+    many suppressions were new."""
+    return sum(insert(conn, d, owner, sha, now) for owner, _, shas in _placed(conn, d, facts, going) for sha in shas)
 
 
 def placed(conn: Any, d: Dialect, facts: Sequence[int], *, going: Iterable[int] = ()) -> list[list[int | str]]:
@@ -219,24 +239,25 @@ def placed(conn: Any, d: Dialect, facts: Sequence[int], *, going: Iterable[int] 
     suppression ``keep`` keeps for them (sorted), for the forget's tombstone: a copy of the messages
     that cannot name a fact's key (``lifecycle.forgotten_keys``) still knows which message holds a
     suppression it cannot carry. Ids and digests only: no key, no value."""
-    return [[episode, sha] for episode, sha in sorted({(e, sha) for _, e, sha in _placed(conn, d, facts, going)})]
+    return [[episode, sha] for episode, sha in sorted({(e, shas[0]) for _, e, shas in _placed(conn, d, facts, going)})]
 
 
 #: A suppression's owner: org, project and user (``""``: no user).
 Owner = tuple[str, str, str]
 
 
-def _placed(conn: Any, d: Dialect, facts: Sequence[int], going: Iterable[int]) -> list[tuple[Owner, int, str]]:
-    """(owner, episode id, digest) of each suppression of ``facts`` in a message not in ``going``."""
-    gone, out = set(going), list[tuple[Owner, int, str]]()
+def _placed(conn: Any, d: Dialect, facts: Sequence[int], going: Iterable[int]) -> list[tuple[Owner, int, list[str]]]:
+    """(owner, episode id, ``fact_digests``) of each suppression of ``facts`` in a message not in ``going``."""
+    gone, out = set(going), list[tuple[Owner, int, list[str]]]()
     for start in range(0, len(facts), CHUNK):
         batch = list(facts[start:start + CHUNK])
-        for r in rows(conn, d, "SELECT f.org_id, f.project_id, f.user_id, f.key, e.id AS episode, e.content_hash "
+        for r in rows(conn, d, "SELECT f.org_id, f.project_id, f.user_id, f.key, e.id AS episode, e.content_hash, "
+                               "e.metadata, e.role, e.producer_id, e.created_at, e.content "
                                "FROM facts f JOIN fact_citations c ON c.fact_id = f.id JOIN episodes e ON "
                                f"e.id = c.episode_id WHERE f.id IN ({','.join('?' * len(batch))})", batch):
             if int(r["episode"]) not in gone:
                 out.append(((r["org_id"], r["project_id"], r["user_id"] or ""), int(r["episode"]),
-                            digest(r["content_hash"], r["key"])))
+                            row_fact_digests(d, r, r["key"])))
     return out
 
 
@@ -253,14 +274,15 @@ def among(conn: Any, d: Dialect, scope: Scope, episodes: Sequence[int], key: str
     if not episodes:
         return set()
     marks = ",".join("?" * len(episodes))
-    hashes = {int(r["id"]): digest(r["content_hash"], key) for r in rows(
-        conn, d, f"SELECT id, content_hash FROM episodes WHERE id IN ({marks})", list(episodes))}
+    hashes = {int(r["id"]): row_fact_digests(d, r, key) for r in rows(
+        conn, d, f"SELECT id, {IDENTITY_COLUMNS} FROM episodes WHERE id IN ({marks})", list(episodes))}
     if not hashes:
         return set()
+    wanted = sorted({sha for shas in hashes.values() for sha in shas})
     held = {r["digest"] for r in rows(
         conn, d, "SELECT digest FROM suppressed_facts WHERE org_id = ? AND project_id = ? AND user_id = ? AND "
-                 f"digest IN ({','.join('?' * len(hashes))})", (*owner_of(scope), *hashes.values()))}
-    return {e for e, sha in hashes.items() if sha in held}
+                 f"digest IN ({','.join('?' * len(wanted))})", (*owner_of(scope), *wanted))}
+    return {e for e, shas in hashes.items() if any(sha in held for sha in shas)}
 
 
 def records(conn: Any, d: Dialect, where: str, params: Sequence[object]) -> list[dict[str, Any]]:

@@ -202,7 +202,7 @@ class FactRows(ReferenceBase):
             row = conn.facts.get(f)
             if f in facts and row is not None and e not in gone and e in conn.episodes:
                 owner = suppressed.owner_of(Scope(row["org_id"], row["project_id"], row["user_id"]))
-                conn.suppressed.add((*owner, suppressed.digest(conn.episodes[e]["content_hash"], row["key"])))
+                conn.suppressed.update((*owner, sha) for sha in _fact_digests(conn.episodes[e], row["key"]))
         return len(conn.suppressed) - before
 
     @staticmethod
@@ -210,7 +210,7 @@ class FactRows(ReferenceBase):
         """Of ``episodes``, those whose facts under ``key`` were forgotten (``store.suppressed``)."""
         owner = suppressed.owner_of(scope)
         return {e for e in episodes if e in conn.episodes
-                and (*owner, suppressed.digest(conn.episodes[e]["content_hash"], key)) in conn.suppressed}
+                and any((*owner, sha) in conn.suppressed for sha in _fact_digests(conn.episodes[e], key))}
 
     def keep_outdated_marks(self, conn: State, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their values were stated, superseded or
@@ -261,3 +261,9 @@ def _not_before_start(row: dict[str, Any], end: datetime | None) -> datetime | N
     corrected before its day) held for no time, ``valid_to == valid_from``."""
     start = row["valid_from"]
     return start if end is not None and start is not None and end < start else end
+
+
+def _fact_digests(episode: dict[str, Any], key: str) -> list[str]:
+    """``store.suppressed.fact_digests`` of an episode row under ``key``."""
+    return suppressed.fact_digests(episode["content_hash"], key, episode["role"], episode["producer_id"],
+                                   episode["created_at"], episode["content"])
