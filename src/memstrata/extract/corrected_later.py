@@ -279,7 +279,8 @@ def said_again(text: str, new: str) -> str | None:
     """``text`` (the message a bare correction puts right) with the one span of ``new``'s kind replaced by ``new``, to
     be read again: a time of day by a time of day or an hour ("3pm" by "4pm", 下午三点 by 四点 → 下午四点, "6pm" by
     "7" → "7pm"), a day by a day (明天 by 后天; a weekday within its span, 下周三 by 周四 → 下周四, "on Monday" by
-    "Tuesday" → "on Tuesday"), a place by a place ("Lisbon" by "Porto", 成都 by 重庆). ``None`` when ``text`` holds no
+    "Tuesday" → "on Tuesday"), a place by a place ("Lisbon" by "Porto", 成都 by 重庆), a name given by a name ("Tim"
+    after "My sister is called Anna"). ``None`` when ``text`` holds no
     such span or several of that kind: which one was meant is unknown, and nothing is put right.
 
     >>> said_again("dentist at 3pm friday", "4pm"), said_again("下周三去上海开会", "周四")
@@ -305,12 +306,28 @@ def said_again(text: str, new: str) -> str | None:
         if _HOUR.match(new) and not _bare_hour_fits(text, start, end, new):
             return None
         return text[:start] + _time_put_right(text[start:end], new, sorts[0]) + text[end:]
-    if "place" not in kinds(new, loose=True) or new.casefold() in text.casefold():
+    if new.casefold() in text.casefold():
         return None  # "Correction: Anna" after "... to Lisbon with Anna": a name said already, no other place
-    spans = _place_spans(text)
+    spans = _place_spans(text) if "place" in kinds(new, loose=True) else []
+    if not spans and _PERSON_NAME.fullmatch(new) and not kinds(new):
+        spans = _name_spans(text)  # "sorry, I meant Tim" after "My sister is called Anna": a name by a name
     if len(spans) != 1 or text[spans[0][0]:spans[0][1]] == new:
         return None
     return text[:spans[0][0]] + new + text[spans[0][1]:]
+
+
+#: A person's name as a correction says it alone, capitalised: "Tim", "Anna Lee". (A Chinese name alone, 说错了，是小婷,
+#: is no value ``read`` takes: a Chinese word alone may be a verb or a thing, 高铁 as much as 小婷.)
+_PERSON_NAME = lazy_regex(r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?")
+#: The name a message gives something, said after the words that name it: "is called Anna", "named Rex", "'s name is
+#: Anna", 叫安娜, 我妹妹叫Anna (up to what ends the clause).
+_NAMED_AS = lazy_regex(r"(?i:\b(?:called|named|name\s+is|name's)\s+)(?P<en>(?-i:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?))\b"
+                       r"|(?:叫做|名叫|叫|名字是|名字叫)(?P<zh>[\u4e00-\u9fff]{1,4}?|[A-Z][a-z]+)(?=[，,。！!？?、\s]|$)")
+
+
+def _name_spans(text: str) -> list[tuple[int, int]]:
+    """The names ``text`` gives something or someone, said after "called", "named", "name is", 叫, 名字是."""
+    return [m.span("en") if m.group("en") else m.span("zh") for m in _NAMED_AS.finditer(text)]
 
 
 def names_time(text: str, text_at: datetime, old: str, old_at: datetime) -> bool:

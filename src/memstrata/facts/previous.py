@@ -148,6 +148,8 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
         fitting = [f for f in said_before if one_thing(f, cand.value, said_before)]
     if not fitting and not said_old:  # "sorry, 4pm" after "dentist at 3pm friday": the time or place inside a plan
         return _read_again(store, conn, latest, when, said_before, cand)
+    if not fitting and said_before:  # "I meant Tim, not Anna" after "My sister is called Anna": the name said there
+        return _read_again(store, conn, latest, when, said_before, cand, said_old=said_old)
     if len(fitting) != 1:
         return cand, set()
     old = fitting[0]
@@ -188,16 +190,17 @@ def _dated_plan(store: Any, conn: Any, said: Said, cand: FactCandidate, facts: l
 
 
 def _read_again(store: Any, conn: Any, latest: int, when: datetime, said_before: list[Fact],
-                cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+                cand: FactCandidate, *, said_old: str = "") -> tuple[FactCandidate, set[int]]:
     """The fact of the previous message (episode ``latest``, said at ``when``) that a bare correction puts right
     inside its value or its time: that message read again as said then, with the one time or place of the new value's
     kind in it replaced (``extract.corrected_later.said_again``: "dentist at 3pm friday" with "4pm", 明天去北京出差 with
     后天). Exactly one of its user facts (``said_before``) must read otherwise then, under its own key; it is that
     fact's successor (the same value at another time takes its place: ``instead_of``). ``cand`` and no id when the
-    message holds no such span, or the reading changes no fact or several."""
+    message holds no such span, or the reading changes no fact or several. ``said_old``: the value the correction
+    named as the one it puts right ("I meant Tim, not Anna"), which must be the span replaced."""
     text = store.episode_text(conn, latest) or ""
     again = said_again(text, _as_day(cand.value)) if text else None
-    if again is None:
+    if again is None or (said_old and again != text.replace(said_old, cand.value, 1)):
         return cand, set()
     read = [c for c in RuleExtractor().extract(text=again, role="user", said_at=when)
             if not c.retracts and not c.subject]
