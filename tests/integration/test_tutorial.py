@@ -151,7 +151,8 @@ def test_context_keeps_an_episode_its_fact_says_only_part_of(
 def test_no_longer_liking_something_retires_the_like(memory: Memory) -> None:
     memory.add("I love drinking coffee in the morning", user_id="u1")
     likes = [(f.key, f.value) for f in memory.list(kind="fact", user_id="u1")]
-    assert likes == [("drink.like", "coffee in the morning")]
+    # the circumstance "in the morning" is not part of what is liked (extract.circumstance)
+    assert likes == [("drink.like", "coffee")]
     change = memory.add("I don't drink coffee anymore", user_id="u1")
     # a habit ended, no dislike: what the user quit, which supersedes the like (its history kept)
     assert [(c.fact.key, c.fact.value) for c in change.facts] == [("drink.quit", "coffee")]
