@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, kin, roles, shapes, subject_en, tool_kinds
+from memstrata.extract import apposition, gazetteer, kin, roles, shapes, subject_en, tool_kinds
 from memstrata.extract.advice import CARERS_EN
 from memstrata.extract.clauses import Finding
 from memstrata.extract.corrected_later import colour
@@ -212,6 +212,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
         return []  # "my head is still pounding", "my deadline is looming"; "my hobby is gardening" reads
     if _BODY_NOW.match(m.group("attr")) and re.match(r"[a-z]+ing\b", value):
         return []  # "my back is killing me", "my mind is racing ahead"
+    if passing_state(clause, m.group("attr"), value):
+        return []  # "my knee is still swollen today", "my laptop is still slow", "my back is sore"
     attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
     owner = m.group("owner") or ""
     if owner and kin.is_relative(owner) and subject_en.FAVOURITE_SAID.match(clause[m.start("attr"):]):
@@ -232,6 +234,38 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
         with_provider = attribute_finding(kind, name, clause, lang)
         found += [replace(f, key=tool_kinds.PROVIDER_KEYS[kind][0]) for f in with_provider]
     return found
+
+
+#: A word of the passing moment in the clause: how the thing is now, not what it is ("my laptop is still slow", "my
+#: knee is swollen today", "my room is a mess right now", "my code is finally compiling", "my skin is so dry").
+_NOW_SAID = lazy_regex(r"\b(?:today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening|week)|"
+                       r"lately|anymore)\b", _IC)
+_STILL_SAID = lazy_regex(r"\b(?:still|again|finally|so|too)\b", _IC)
+#: A value of lower-case words only, no number, no name: what a state is said in.
+_LOWER_VALUE = lazy_regex(r"[a-z][a-z' -]*")
+
+
+def passing_state(clause: str, attr: str, value: str) -> bool:
+    """Whether the possessive copula's ``value`` is a passing state of ``attr``, not a fact: a value in lower-case
+    words (no name, no number) that no list names as a thing (``gazetteer``, ``tool_kinds``), said with a word of
+    the moment ("today", "right now", ``_NOW_SAID``), or with "still / again / finally / so / too" and no article
+    ("my laptop is still slow"; "my car is still a sedan" names a kind), or of a part of the body not by its colour
+    ("my back is sore", "my hands are cold"; "my eyes are blue" is a fact). A pastime or a job ("my hobby is still
+    gardening") is no state.
+
+    >>> passing_state("My knee is swollen today", "knee", "swollen today"), passing_state("My laptop is still slow",
+    ... "laptop", "slow"), passing_state("My car is still a Honda", "car", "Honda")
+    (True, True, False)
+    """
+    hit = gazetteer.lookup(value)
+    if not _LOWER_VALUE.fullmatch(value) or len(value.split()) > 4 or tool_kinds.kind_of(value) or colour(value) \
+            or (hit is not None and (hit.start, hit.end) == (0, len(value))) or _ACTIVITY_ATTR.search(attr):
+        return False
+    if _NOW_SAID.search(clause):
+        return True
+    if _STILL_SAID.search(clause) and not re.search(r"\b(?:is|are|'s)\s+(?:\w+\s+)?(?:an?|the)\s", clause, _IC):
+        return True
+    return bool(_BODY_NOW.match(attr)) and not _COLOURED.search(attr)
 
 
 #: "an iPhone 15 on Verizon", "a Pixel with T-Mobile": a thing and the provider it is held with, split at the last
