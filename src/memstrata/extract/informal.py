@@ -119,6 +119,25 @@ def favourite_now(sentence: str) -> str:
     return f"{owner[0].upper()}{owner[1:]} favorite {m.group('n')} is {now}{m.group('v')}"
 
 
+#: "The coffee shop I like is …", "The bakery I love the most is …": a favourite said by the liking, read as "My
+#: favorite coffee shop is …"; not of a part, a way or a person ("The thing I like is …", "The guy I like is Tom").
+_LIKED_THING_EN = lazy_regex(
+    r"^the\s+(?P<n>(?!(?:part|thing|one|moment|bit|way|reason|kind|sort|fact|idea|stuff|guy|girl|boy|man|woman|"
+    r"person|people|one|ones|most|best|only)\b)[a-z][\w\- ]{0,25}?)\s+(?:that\s+|which\s+)?i\s+(?:really\s+)?"
+    r"(?:like|love)(?:\s+(?:the\s+)?(?:most|best))?\s+(?:is|'s)\s+(?P<v>\S.*)$", re.IGNORECASE)
+
+
+def liked_thing(sentence: str) -> str:
+    """``sentence`` as "My favorite N is V" when it names a favourite by the liking ("The coffee shop I like is the
+    one on Wulumuqi Road", ``_LIKED_THING_EN``), else unchanged.
+
+    >>> liked_thing("The coffee shop I like is the one on Wulumuqi Road"), liked_thing("The thing I like is this")
+    ('My favorite coffee shop is the one on Wulumuqi Road', 'The thing I like is this')
+    """
+    m = _LIKED_THING_EN.match(sentence.strip())
+    return sentence if m is None else f"My favorite {m.group('n')} is {m.group('v')}"
+
+
 #: A clause that asks: a question word, an alternative (还是), an A-not-A (去不去, 有没有, 是不是),
 #: the listener (你, 您).
 _ASKS_ZH = lazy_regex(r"什么|怎么|怎样|如何|哪|谁|几|多少|多久|为什么|为何|是否|还是|干嘛|干吗|咋|啥|你|您"

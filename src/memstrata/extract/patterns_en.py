@@ -28,6 +28,7 @@ from memstrata.extract import (
     habits,
     kin,
     medication,
+    pro_forms,
     rescheduled,
     routines,
     shapes,
@@ -47,6 +48,7 @@ from memstrata.extract.clauses import (
     Finding,
     clean_value,
     merge_time_clauses,
+    third_person,
     with_confidence,
 )
 from memstrata.extract.events_en import _event
@@ -438,6 +440,10 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _FAVORITE.match(clause)
     if m:
         cat, value = m.group("cat").lower(), m.group("v")
+        if (named := pro_forms.resolved(cat, value)) is None:
+            return []  # "my favorite bakery is that one": the thing is named elsewhere
+        said = "" if named == value else f"favorite {cat} is {third_person(value.strip().rstrip('.!'))}"
+        value = third_person(named)  # "my favorite coffee shop is the one on Wulumuqi Road": the coffee shop on it
         if guards.en_points_away(value):
             return []  # "my favorite is this amazing tart": the thing is on screen, not named
         key = next((k for pat, k in _FAV_KEYS if re.fullmatch(rf"(?:{pat})s?", cat)), "preference.like")
@@ -446,6 +452,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
             value = hit.value  # canonical spelling ("vs code" → "VSCode")
         elif _PLURAL.search(cat) or re.search(r"\bare\b", clause[: m.start("v")], _IC):
             value = shapes.set_value(shapes.set_items(value, "en"), "en")  # "my favorite books are Dune and Emma"
+        if said:  # "favorite coffee shop is the one on Wulumuqi Road", as said
+            return [replace(f, statement=said) for f in _f(key, value, CONF_STATED, clause, label=cat)]
         return _f(key, value, CONF_STATED, clause, label=cat)
     return []
 

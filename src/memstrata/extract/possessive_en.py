@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, gazetteer, kin, roles, shapes, subject_en, tool_kinds
+from memstrata.extract import apposition, gazetteer, kin, pro_forms, roles, shapes, subject_en, tool_kinds
 from memstrata.extract.advice import CARERS_EN
-from memstrata.extract.clauses import Finding
+from memstrata.extract.clauses import Finding, third_person
 from memstrata.extract.corrected_later import colour
 from memstrata.extract.shapes import attribute_finding
 from memstrata.text.regex import lazy_regex
@@ -174,6 +174,10 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     clause = said_as_named(clause)
     m = _POSSESSIVE.match(clause)
     value = m.group("v") if m is not None else ""
+    if m is not None and (named := pro_forms.resolved(m.group("attr"), value)) is None:
+        return []  # "my gym is that one": the thing is named elsewhere
+    pro_form = value if m is not None and named is not None and named != value else ""
+    value = named if m is not None and named is not None else value  # "the one near the station": the gym near it
     if (second := _SECOND_COPULA.search(value)) is not None:
         value = value[: second.start()]  # "Mr. Patel and rent is $1,850": the landlord, not the rent's clause
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
@@ -224,6 +228,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if _SERVICE.search(attr) and _PRICE.match(value):
         attr = f"{attr} cost"  # "my phone plan is $55 a month": what it costs, never the provider "with Verizon" is
     found = attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
+    if pro_form:  # "gym is the one near the station", as said
+        found = [replace(f, statement=f"{attr} is the {third_person(pro_form)}") if f.statement else f for f in found]
     if (kind := tool_kinds.kind_of(value)) in tool_kinds.PROVIDER_KEYS:  # "My carrier is AT&T": the phone's, no courier
         found = [replace(f, key=tool_kinds.PROVIDER_KEYS[kind][0]) if f.key == "shipping.carrier" else f for f in found]
     if provider:  # "phone plan is with Verizon"
@@ -294,7 +300,7 @@ _LOWER_WORDS = frozenset({"chase", "visible", "spectrum", "frontier", "nationwid
 #: having one's things), so the copula's refusals and keys hold.
 _THE_THING_I = lazy_regex(
     r"^the\s+(?P<attr>[a-z][\w\- ]{0,25}?)\s+(?:that\s+)?i\s+(?:usually\s+|always\s+|currently\s+|now\s+|mostly\s+|"
-    r"normally\s+)?(?:work|live|drive|use|order|drink|eat|study|ride|speak|own|fly|take)"
+    r"normally\s+)?(?:work|live|drive|use|order|drink|eat|study|ride|speak|own|fly|take|go\s+to|shop)"
     r"(?:\s+(?:for|at|in|on|with))?\s+(?P<v>(?:is|'s)\s+.+)$", _IC)
 #: What "the … I use" may name that is no attribute: "the one I use", "the thing I take".
 _NO_THING = lazy_regex(r"^(?:one|ones|thing|things|stuff|way|part|reason|time|bit|kind|sort)$", _IC)

@@ -14,6 +14,7 @@ from memstrata.extract.informal import (
     favourite_switched,
     full_words,
     health_words_spelt,
+    liked_thing,
     make_said_after,
     not_even_zh,
     spoken_order_zh,
@@ -129,7 +130,7 @@ def tidy(sentence: str) -> str:
     text = date_first.owner_first(text)  # "March 3rd is my daughter's recital": "my daughter's recital is on March 3rd"
     text = weekly.every_week_zh(text) if "我" in text else text  # 我周二去健身房: 我每周二去健身房, a habit
     text = topic_first_zh(text) if "我" in text else text  # 甜食我不太爱吃: 我不太爱吃甜食
-    text = health_words_spelt(favourite_now(favourite_switched(full_words(text))))  # (extract.informal)
+    text = health_words_spelt(favourite_now(favourite_switched(liked_thing(full_words(text)))))  # (extract.informal)
     return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙
 
 
