@@ -14,7 +14,14 @@ _TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x
 TEXT_POOL = ["alice", "bob", "s1", "s2", "t1", "shipping", "drink", "food", "pet", "coffee", "顺丰", "a\"b'c\\d",
              "default", "x-proj"]
 METADATA_KEYS = ["lang", "n", "flag", "tags", "nested"]
-TIMES = [datetime(2026, 1, d, h, tzinfo=UTC) for d in (1, 2, 5) for h in (0, 12)]
+#: JSON values where the stores' JSON handling can part from the reference semantics: the values the
+#: contract corpus's metadata holds (``CORPUS`` in tests/contract/conftest.py) next to their twins of
+#: another JSON type or number kind (3, 3.0, "3"; true, 1, "true"; 2.5 and its neighbours).
+METADATA_EDGES: list[Value] = [3, 3.0, "3", 2.5, "2.5", 2, 2.4999999999999996, -1, -1.0, 0, 1, 1.0, 10**12, 1e12,
+                               10**12 + 1, True, False, "true", "en", "zh", "de", "x", "a", "", "a\"b'c\\d"]
+#: Instants around and at the contract corpus's (``CORPUS``: hours after 2026-01-01), where ``<=`` and ``<`` differ.
+TIMES = [datetime(2026, 1, d, h, tzinfo=UTC) for d in (1, 2, 5) for h in (0, 12)] + [
+    datetime(2026, 1, 1 + h // 24, h % 24, tzinfo=UTC) for h in (1, 2, 3, 30, 31, 32, 60, 61)]
 
 
 def _text_value() -> st.SearchStrategy[str]:
@@ -61,10 +68,32 @@ def atoms(draw: st.DrawFn) -> Expr:
     return Compare(fld, op, value)
 
 
+@st.composite
+def metadata_atoms(draw: st.DrawFn) -> Expr:
+    """One condition on ``metadata.<key>``, every operator over ``METADATA_EDGES``: JSON null
+    against a missing key, 3 against 3.0 and "3", true against 1, ``!=``, ``IN`` and ``NOT IN``
+    across types (a random field is a metadata one once in 27 draws, and these cases are rarer)."""
+    path = (draw(st.sampled_from(METADATA_KEYS)),)
+    if draw(st.integers(0, 3)) == 0:
+        path = (*path, draw(st.sampled_from(["a", "b"])))
+    fld = Field("metadata", path)
+    edge = st.sampled_from(METADATA_EDGES)
+    shape = draw(st.sampled_from(["compare", "compare", "in", "not in", "null", "null"]))
+    if shape == "null":
+        return IsNull(fld, draw(st.booleans()))
+    if shape in ("in", "not in"):
+        found = In(fld, tuple(draw(st.lists(edge, min_size=1, max_size=3))))
+        return found if shape == "in" else Not(found)
+    value = draw(edge)
+    op = draw(st.sampled_from(["=", "!="] if isinstance(value, bool) else OPERATORS))
+    return Compare(fld, op, value)
+
+
 def exprs() -> st.SearchStrategy[Expr]:
-    """Filter trees up to a few levels deep (AND/OR have two or more operands)."""
+    """Filter trees up to a few levels deep (AND/OR have two or more operands); about one atom in
+    two is a ``metadata_atoms`` one."""
     return st.recursive(
-        atoms(),
+        st.one_of(atoms(), metadata_atoms()),
         lambda children: st.one_of(
             children.map(Not),
             st.lists(children, min_size=2, max_size=3).map(lambda xs: And(tuple(xs))),

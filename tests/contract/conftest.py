@@ -77,8 +77,10 @@ CORPUS: list[tuple[str, str, str, str | None, int, str, dict[str, Any]]] = [
     ("alice", "s2", "assistant", None, 32, "I will remember the peanut allergy.", {"flag": True, "n": -1}),
     ("alice", "t1", "user", "alice", 60, "I have a dog named Rex", {"lang": "en", "n": 10**12}),
     ("alice", "t1", "tool", None, 61, "weather: sunny in Berlin", {"lang": "en", "tags": "a\"b'c\\d"}),
-    ("bob", "s1", "user", "bob", 3, "I like tea", {"lang": "en", "n": 3}),
-    ("bob", "s1", "user", "bob", 4, "I live in Berlin", {"lang": "de"}),
+    # bob's metadata holds alice's values in another JSON type or number kind: 3.0, 1, "true", "2.5"
+    ("bob", "s1", "user", "bob", 3, "I like tea", {"lang": "en", "n": 3.0, "flag": 1}),
+    ("bob", "s1", "user", "bob", 4, "I live in Berlin", {"lang": "de", "n": "2.5", "flag": "true",
+                                                         "nested": {"a": 1.0, "b": None}}),
 ]
 
 
