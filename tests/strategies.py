@@ -18,7 +18,8 @@ METADATA_KEYS = ["lang", "n", "flag", "tags", "nested"]
 #: contract corpus's metadata holds (``CORPUS`` in tests/contract/conftest.py) next to their twins of
 #: another JSON type or number kind (3, 3.0, "3"; true, 1, "true"; 2.5 and its neighbours).
 METADATA_EDGES: list[Value] = [3, 3.0, "3", 2.5, "2.5", 2, 2.4999999999999996, -1, -1.0, 0, 1, 1.0, 10**12, 1e12,
-                               10**12 + 1, True, False, "true", "en", "zh", "de", "x", "a", "", "a\"b'c\\d"]
+                               10**12 + 1, 2.0**60, 2**60, 2**60 + 4, True, False, "true", "en", "zh", "de", "x", "a",
+                               "", "a\"b'c\\d"]
 #: Instants around and at the contract corpus's (``CORPUS``: hours after 2026-01-01), where ``<=`` and ``<`` differ.
 TIMES = [datetime(2026, 1, d, h, tzinfo=UTC) for d in (1, 2, 5) for h in (0, 12)] + [
     datetime(2026, 1, 1 + h // 24, h % 24, tzinfo=UTC) for h in (1, 2, 3, 30, 31, 32, 60, 61)]

@@ -77,9 +77,10 @@ CORPUS: list[tuple[str, str, str, str | None, int, str, dict[str, Any]]] = [
     ("alice", "s2", "assistant", None, 32, "I will remember the peanut allergy.", {"flag": True, "n": -1}),
     ("alice", "t1", "user", "alice", 60, "I have a dog named Rex", {"lang": "en", "n": 10**12}),
     ("alice", "t1", "tool", None, 61, "weather: sunny in Berlin", {"lang": "en", "tags": "a\"b'c\\d"}),
-    # bob's metadata holds alice's values in another JSON type or number kind: 3.0, 1, "true", "2.5"
-    ("bob", "s1", "user", "bob", 3, "I like tea", {"lang": "en", "n": 3.0, "flag": 1}),
-    ("bob", "s1", "user", "bob", 4, "I live in Berlin", {"lang": "de", "n": "2.5", "flag": "true",
+    # bob's metadata holds alice's values in another JSON type or number kind: 3.0, 1, "true", "2.5";
+    # and integers past 2**53, where a float is a whole number that its shortest text does not name
+    ("bob", "s1", "user", "bob", 3, "I like tea", {"lang": "en", "n": 3.0, "flag": 1, "tags": 2**60}),
+    ("bob", "s1", "user", "bob", 4, "I live in Berlin", {"lang": "de", "n": "2.5", "flag": "true", "tags": 2**60 + 4,
                                                          "nested": {"a": 1.0, "b": None}}),
 ]
 

@@ -103,6 +103,7 @@ JSON_EDGES = [
     'metadata.flag IN (1, "true")',  # each literal compares with its own JSON type: true is neither
     'metadata.n NOT IN ("3", 2.5)',
     'created_at <= "2026-01-01T00:00:00Z"',  # the first episode's instant: <= is not <
+    "metadata.tags >= 1.152921504606847e18",  # 2.0**60: a float literal against integers past 2**53
 ]
 
 
@@ -299,6 +300,18 @@ def test_equality_with_a_number_or_boolean_matches_that_json_type_only(open_memo
     assert found("metadata.n = true") == {"value 5"}
     assert found("metadata.n != 3") == {f"value {i}" for i in range(2, 10)} | {"value missing"}
     assert found("metadata.n IN (3, 4)") == {"value 0", "value 1", "value 9"}
+
+
+def test_a_float_literal_compares_exactly_with_a_big_integer(corpus: Memory) -> None:
+    """1.152921504606847e18 is the float 2.0**60, equal to the integer 2**60 and below 2**60 + 4 (bob's
+    ``metadata.tags``), on every store as in Python. PostgreSQL read the literal as the decimal its
+    shortest text names, 1152921504606847000, which is above both."""
+    def found(where: str) -> set[str]:
+        return {e.content for e in corpus.list(kind="episode", limit=100, filter=where, user_id="bob")}  # type: ignore[union-attr]
+    assert found("metadata.tags = 1.152921504606847e18") == {"I like tea"}
+    assert found("metadata.tags IN (1.152921504606847e18)") == {"I like tea"}
+    assert found("metadata.tags > 1.152921504606847e18") == {"I live in Berlin"}
+    assert found("metadata.tags < 1.152921504606847e18") == set()
 
 
 def test_a_metadata_path_reads_object_keys_only(open_memory: OpenMemory) -> None:

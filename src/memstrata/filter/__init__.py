@@ -25,7 +25,9 @@ have no ``role``, ``session_id`` or ``metadata``; episodes have no ``key``, ``ta
 So ``tag IN ("flight", "hotel") OR session_id = "s001"`` returns the flight and hotel
 facts and the episodes of session s001. A ``metadata`` value is compared only with a
 literal of its own JSON type (string, number, boolean); otherwise the comparison is
-false, like a missing field. Text compares by Unicode code point on every backend.
+false, like a missing field. Numbers compare by value, exactly, as Python compares an int with a
+float (``3 = 3.0``; the float 2.0**60 equals the integer 2**60, ``sql._json_number``). Text compares
+by Unicode code point on every backend.
 
 Errors (``memstrata.errors.InvalidFilter``, code ``invalid_filter``) carry the 0-based
 ``position`` in the text; they are raised by ``parse``, before any store runs, so they

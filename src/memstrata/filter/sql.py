@@ -205,17 +205,30 @@ def _json_compare(col: str, path: tuple[str, ...], op: str, value: Value, out: _
     contained = ""
     if op == "=":
         # Containment is implied by equality and lets PostgreSQL use the GIN index on metadata.
-        nested: object = value
+        nested: object = _json_number(value)
         for key in reversed(path):
             nested = {key: nested}
         contained = f"{col} @> {out.bind(json.dumps(nested, ensure_ascii=False))}::jsonb AND "
     if op == "=" and not isinstance(value, str):
         # A jsonb number (boolean) equals only a number (boolean): no type test is needed, and
         # none is made: at a million rows a 1 % filter reads it 10,000 times per search.
-        return f"{contained}{_pg_path(col, path, out)} = {out.bind(json.dumps(value))}::jsonb"
+        return f"{contained}{_pg_path(col, path, out)} = {out.bind(json.dumps(_json_number(value)))}::jsonb"
     typed = f"{contained}coalesce({_json_type(col, path, out)}, '')"
     if isinstance(value, bool):
         return f"{typed} = 'boolean' AND {_pg_path(col, path, out)} = {out.bind(json.dumps(value))}::jsonb"
     if isinstance(value, str):
         return f"{typed} = 'string' AND {_pg_path(col, path, out, text=True)} COLLATE \"C\" {op} {out.bind(value)}"
-    return f"{typed} = 'number' AND {_pg_path(col, path, out)} {op} {out.bind(json.dumps(value))}::jsonb"
+    return f"{typed} = 'number' AND {_pg_path(col, path, out)} {op} {out.bind(json.dumps(_json_number(value)))}::jsonb"
+
+
+def _json_number(value: Value) -> Value:
+    """``value`` as jsonb should read it: a float that is a whole number as that integer, exactly.
+
+    ``json.dumps`` writes the shortest text naming a float, which jsonb reads as a decimal: 2.0**60
+    became 1152921504606847000, not 1152921504606846976, so ``metadata.n = 1.152921504606847e18``
+    missed a stored 2**60 that the reference semantics (Python's exact int/float comparison) and
+    SQLite match. A float with a fraction is below 2**52, where the shortest text orders every
+    stored number as the float itself does."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
