@@ -47,6 +47,9 @@ MARKERS_EN = (
 OPENERS_EN = (
     "and", "but", "so", "also", "plus", "hey", "hi", "hello", "yes", "yeah", "sure", "alright", "now", "these days",
     "nowadays", "u+m+", "u+h+m*", "erm+", "basically", "just fyi", "for the record", "heads up",
+    # how a story ends, before the speaker: "In the end I chose the Subaru Outback over the RAV4", "Eventually we went
+    # with Fastmail" (a long message's last step stored nothing where the sentence alone stated the choice)
+    r"(?:in\s+the\s+end|eventually|ultimately|finally|at\s+last|after\s+all\s+that)(?=\s*,?\s*(?:i|we)\b)",
     # "no" as a reply ("No, I meant ..."); "No calls before 9am" is the contact hours ``routines`` reads
     r"no(?!\s+(?:calls|texts|emails|messages)\b)",
     # "You know I love hiking", "As you know, I'm vegan": the statement, told as known already

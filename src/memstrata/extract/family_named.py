@@ -12,6 +12,7 @@ Jake" names a friend, no family member.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memstrata.extract import kin, subject_en, subject_zh
 from memstrata.extract.clauses import CONF_STATED, Finding
@@ -76,7 +77,10 @@ def named(sentence: str, lang: str) -> list[Finding]:
 
 
 def _named_zh(sentence: str) -> list[Finding]:
-    return [_member(f"{m.group('rel')}{m.group('name')}", sentence) for m in _ONE_ZH.finditer(sentence)
+    # a pet named (我的狗小黑) is a pet, as 我的狗叫小黑 is, no family member
+    return [replace(_member(f"{m.group('rel')}{m.group('name')}", sentence), key="pet")
+            if re.fullmatch(kin.ANIMALS_EN, kin.subject(m.group("rel"))) else
+            _member(f"{m.group('rel')}{m.group('name')}", sentence) for m in _ONE_ZH.finditer(sentence)
             if kin.is_relative(m.group("rel"))]
 
 

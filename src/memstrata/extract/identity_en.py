@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import diets, gazetteer, guards, places, shapes
+from memstrata.extract import counts, diets, gazetteer, guards, places, shapes
 from memstrata.extract.clause_en import _IC, _Ctx, _f, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -56,8 +56,15 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
+#: Ages said in words (``counts.number`` reads them).
+_AGE_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
 _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
-                  r"yo|y/o))?$", _IC)
+                  r"yo|y/o))?$"
+                  # an age in words: with "years old" ("my son is five years old"), or after "turned" ("my daughter
+                  # just turned three"); a bare "I'm one" is no age
+                  rf"|^(?:i'm|i am)\s+(?P<w>{_AGE_WORDS})\s+years?\s+old$"
+                  rf"|^i\s+(?:just\s+)?turned\s+(?P<t>{_AGE_WORDS})$",
+                  _IC)
 
 # "moved back to X" is a change like any other (a return to an earlier value); "relocated" says the same move.
 # "at" opens a street address only ("I live at 12 Baker Street": a postal address, extract.rules re-keys it).
@@ -93,7 +100,8 @@ _PLACE_END = lazy_regex(r"\s+(?:with|since|for|now|right now|currently|these day
 def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _AGE.match(clause)
     if m:
-        return _f("identity.age", m.group("v"), CONF_STATED, clause)
+        return _f("identity.age", m.group("v") or counts.number(m.group("w") or m.group("t")) or "", CONF_STATED,
+                  clause)
     m = _LIVE.match(clause)
     if m:
         place = _PLACE_END.sub("", m.group("v") or m.group("w") or m.group("r"))

@@ -64,8 +64,9 @@ _HOW_IT_IS = lazy_regex(r"(?:[买租送配考办借换装修织订选挑捡领�
 _WHAT_IT_DOES = lazy_regex(r"^(?:做|搞|卖|生产|经营|研发|开发|负责|专门|主要|刚|才|已经|早就|上周|上个?月|昨天|前天|"
                            r"今天|去年|前年|今年|最近)")
 #: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…); 在 says where or when a
-#: thing is (我女儿的家长会在下周五 was ``daughter.家长会在下周 = 五``, the 五 of 周五 read as an amount), but in 所在.
-_NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体|(?<!所)在")
+#: thing is (我女儿的家长会在下周五 was ``daughter.家长会在下周 = 五``, the 五 of 周五 read as an amount), but in
+#: 所在; a time word says when (我的儿子今年五岁 was ``user.儿子今年 = 五岁``: the son's age, ``subject_zh``).
+_NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体|(?<!所)在|今年|现在|目前")
 
 
 #: What a thing used is for when that names no attribute, cut off after the name (我们用钉钉开会 → 钉钉, 我们用Slack聊天

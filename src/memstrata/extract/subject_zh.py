@@ -25,7 +25,9 @@ RELATION = ("大儿子|小儿子|大女儿|小女儿|"
             "同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
             "妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
             "岳父|岳母|丈母娘|公公|婆婆|嫂子|弟媳|姐夫|妹夫|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|叔叔|伯伯|舅舅|"
-            "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸")
+            "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸|"
+            # a pet is the user's as a relative is (我的猫叫咪咪，今年三岁了: the cat's age; kin.is_relative)
+            "猫咪|小猫|猫|狗狗|小狗|狗")
 #: 阿 before one character is a name as 小 and 老 are (阿强, 阿明), not a kin word (阿姨, 阿婆) nor a place or a firm's
 #: first syllable (阿里, 阿根廷, 阿拉伯).
 #: 周 is a surname and begins the weekdays: 我儿子周六要去踢足球 names no 周六 (a son's Saturday), so 周 and a
