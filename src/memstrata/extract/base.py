@@ -48,6 +48,11 @@ class FactCandidate:
         forbids: for a withdrawal, the sentence tells the assistant not to use one thing any more (以后别用顺丰了,
             "Don't use UPS anymore": ``extract.directives.forbids_one``): one that ends nothing stored is kept as
             the prohibition (``facts.withdraw.prohibition_kept``).
+        held_only: a change of a thing named by its noun alone, no owner said (宽带换成联通了, "switched the
+            internet to Verizon"): it changes the subject's value of that thing, when one is stored under the key
+            or a longer key of its noun (``user.internet`` finds ``user.internet_provider``), and is dropped
+            otherwise (``facts.engine.FactEngine.held_key``): a thing swapped is the user's only when they said
+            they have one.
         restates: for a withdrawal, values it leaves standing: the value a placeholder masked
             ("my phone is [REDACTED:phone]", ``facts.withdraw.masked_change``), said again. Held in
             memory for that comparison only, never stored.
@@ -71,6 +76,7 @@ class FactCandidate:
     restates: tuple[str, ...] = ()
     convention: bool = False
     forbids: bool = False
+    held_only: bool = False
 
 
 @runtime_checkable

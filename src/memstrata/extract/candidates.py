@@ -87,6 +87,7 @@ def candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         subject=finding.subject,
         instead_of=finding.instead_of,
         forbids=finding.retract and forbids_one(sentence),
+        held_only=finding.held_only,
     )
 
 

@@ -61,6 +61,8 @@ class Finding:
             ``extract.allergens.severity``); its statement says it ("is severely allergic to peanuts").
         instead_of: the value this one takes the place of, named in the same clause ("we moved from
             MySQL to PostgreSQL"): ``extract.base.FactCandidate.instead_of``.
+        held_only: a change of a thing named by its noun alone (宽带换成联通了, "switched the internet to
+            Verizon"): ``extract.base.FactCandidate.held_only``.
     """
 
     key: str
@@ -76,6 +78,7 @@ class Finding:
     statement: str = ""
     severity: str = ""
     instead_of: str = ""
+    held_only: bool = False
 
 
 #: A comma that ends a clause: not one inside a number ("$2,000", "1,500 km" are one amount, not "$2" and "000").

@@ -49,6 +49,8 @@ from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.schooling import grade
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.extract.subject_zh import NOT_A_STATEMENT as _NOT_A_STATEMENT
+from memstrata.extract.subject_zh import names_someone
+from memstrata.extract.timex import mentions_time
 from memstrata.text.regex import lazy_regex
 
 _H = "\u4e00-\u9fff"
@@ -118,6 +120,14 @@ _CAR_WORDS = frozenset({"车", "汽车", "车子", "座驾", "爱车"})
 #: 信用卡换成了工商银行的, 我的手机换成了华为: the thing held, named first, now another named one.
 _TOPIC_SWAPPED = lazy_regex(rf"^(?:我的?)?(?P<attr>[{_H}]{{1,5}}?)(?:也|已经|现在|最近)*(?:换成|改成)了?"
                             rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)(?:的)?了?$")
+#: 宽带换成联通了, 我家宽带换成联通了, 我们把宽带换成了联通: a thing held, named by its noun alone (two to four
+#: characters), now a value of two to six said as a name (no verb, no count, no suggestion after it).
+_NOUN_SWAPPED = lazy_regex(rf"^(?:我们?(?:家的?|的)|我们?把|把)?(?P<attr>[{_H}]{{2,4}}?)(?:也|已经|现在|最近)*"
+                           rf"(?:换成|改成)了?(?P<v>[{_H}A-Za-z0-9]{{2,6}}?)(?:的)?了?[。！!]*$")
+#: What no thing held is named by, or no name holds: a word of when or of going on (以后, 那就, 然后), a person, a
+#: place one is at or goes to, a count, doing (在家里练, 去西安, 一家新学校, 喝茶).
+_NOT_SWAPPED = lazy_regex(r"^(?:以后|之后|后来|然后|那就|就|还是|现在|最近|今天|明天|我们|他们|她们|大家|这个|那个)"
+                          r"|^[在去到一两几喝吃用做练上来回]|[吧呗啊呀嘛]$")
 
 
 def _topic_swapped(clause: str) -> list[Finding]:
@@ -126,15 +136,26 @@ def _topic_swapped(clause: str) -> list[Finding]:
     carrier, a tool), so 计划改成了明天 (a plan moved) is never 计划 = 明天."""
     m = _TOPIC_SWAPPED.match(clause)
     if m is None or re.match(r"[我们]", m.group("attr")):  # 我们管理任务换成Linear了: a purpose, ``_SWITCHED``
-        return []
+        return _noun_swapped(clause)
     value = clean_value(m.group("v"), "zh")
     if m.group("attr") in _CAR_WORDS:  # 我的车换成了小鹏P7: the car driven now, as 我换了一辆小鹏P7 says it
         return [replace(f, clause=clause) for f in vehicles.begun(f"我换了一辆{value}", "zh")]
     if len(m.group("attr")) < 2:  # 钱换成了美元: a one-word thing other than the car names no attribute
         return []
     if shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
-        return []
+        return _noun_swapped(clause)
     return attribute_finding(m.group("attr"), value, clause, "zh")
+
+
+def _noun_swapped(clause: str) -> list[Finding]:
+    """宽带换成联通了: a thing held named by its noun, now a value no list names, kept only where the user holds a
+    value of that thing (``held_only``: ``facts.held``); a time (计划改成了明天: a plan moved), a person (李娜换成了…)
+    or a doing (以后改成在家里练瑜伽) is none."""
+    m = _NOUN_SWAPPED.match(clause.strip())
+    if m is None or _NOT_SWAPPED.search(m.group("attr")) or _NOT_SWAPPED.search(m.group("v")) \
+            or mentions_time(clause) or names_someone(m.group("attr")):
+        return []
+    return [replace(f, held_only=True) for f in attribute_finding(m.group("attr"), m.group("v"), clause, "zh")]
 
 
 #: 改去韩国, 我们改去西安了: the trip planned in place of one (改成去西安 is read as a switch, ``_SWITCHED``).

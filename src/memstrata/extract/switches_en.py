@@ -77,6 +77,24 @@ def _said_as_switch(clause: str) -> str:
 _PROVIDER_KINDS = frozenset({"bank", "airline"})
 
 
+#: A thing switched named by its noun alone, with "the" or nothing, to a name: "switched the internet to Verizon",
+#: "I changed the electricity over to Octopus". Whose thing is not said: ``held_only``.
+_NOUN_SWITCHED = lazy_regex(
+    r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|recently\s+|now\s+)?(?:switched|changed)\s+"
+    r"(?:the\s+)?(?!(?:my|our|his|her|their|your|it|this|that|them|everything|over|back|to|from)\b)"
+    r"(?P<attr>(?-i:[a-z]+)(?:\s+(?!over\b)(?-i:[a-z]+))?)\s+(?:over\s+)?to\s+(?P<v>(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}))"
+    r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now)?[.!]*$", _IC)
+
+
+def _noun_switched(clause: str, lang: str) -> list[Finding]:
+    """"switched the internet to Verizon": the noun's attribute at the name, kept where the user holds one
+    (``held_only``: ``facts.held``)."""
+    m = _NOUN_SWITCHED.match(clause)
+    if m is None or m.group("v") in NOT_NAMES or time_span(m.group("v")) is not None:
+        return []  # "switched the meeting to Thursday": a time, no thing held
+    return [replace(f, held_only=True) for f in attribute_finding(m.group("attr"), m.group("v"), clause, lang)]
+
+
 def changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
     clause = _said_as_switch(clause)
     if (m := _BACK_ON.match(clause)) is not None:  # a switch to what was used before (facts.switch: a return)
@@ -86,7 +104,7 @@ def changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
         return instead(_switched(m, clause, lang, sentence or clause), m.group("old"), lang)
     if (m := _RESTRICTED.match(clause)) is not None:
         return _restricted(m, clause, lang)
-    return []
+    return _noun_switched(clause, lang)
 
 
 def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[Finding]:

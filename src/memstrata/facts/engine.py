@@ -42,6 +42,7 @@ from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, previous, withdraw
+from memstrata.facts.held import held_key
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.switch import BEGUN_KEY, SWITCH_KEY, as_used, ended_by_beginning, ended_by_switch, same_slot
@@ -157,6 +158,11 @@ class FactEngine:
             cand = as_used(cand)
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
+        if cand.held_only:  # 宽带换成联通了: the user's broadband only when they said they have one
+            held = held_key(self, conn, said, cand)
+            if held is None:
+                return []
+            cand = held
         if keys_said_before(cand.key):  # user.notes was user.笔记, user.dentist user.牙医
             cand = self.purpose_said_before(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)
