@@ -9,12 +9,21 @@ from typing import cast
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 
-from conftest import BACKENDS, OpenMemory, _opener, populate
+from conftest import BACKENDS, START, OpenMemory, _opener, populate
 from memstrata import Episode, Fact, InvalidInput, Memory, Scope
 from memstrata.errors import InvalidFilter
 from memstrata.filter import Expr, matches, parse, unparse
 from memstrata.text.tokens import fts_match_expression
 from strategies import exprs
+
+#: (org, project, user, agent, content): the corpus's neighbours in every part of the scope, all about
+#: coffee: alice in another project and another organisation, and carol's two agents.
+NEIGHBOURS = [
+    ("default", "x-proj", "alice", None, "I like coffee in the other project"),
+    ("other", "default", "alice", None, "I like coffee in the other organisation"),
+    ("default", "default", "carol", "a1", "I like coffee, says the first agent"),
+    ("default", "default", "carol", "a2", "I like coffee, says the second agent"),
+]
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -22,6 +31,9 @@ def corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     """A populated memory per backend, shared by the read-only tests of this module."""
     memory = _opener(request.param, tmp_path_factory.mktemp(request.param), request)(user_id="alice")
     populate(memory)
+    for org, project, user, agent, content in NEIGHBOURS:
+        memory.add(content, speaker=user, org_id=org, project_id=project, user_id=user, agent_id=agent,
+                   session_id="s1", created_at=START)
     yield memory
     memory.close()
 
@@ -138,7 +150,7 @@ def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, e
 
 
 #: Matches every turn of ``CORPUS``: each turn document holds its speaker (a name, else the role).
-_EVERY_TURN = fts_match_expression("alice bob assistant tool")
+_EVERY_TURN = fts_match_expression("alice bob carol assistant tool")
 
 
 def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow,
@@ -233,6 +245,61 @@ def test_filter_narrows_scope_and_never_widens_it(corpus: Memory) -> None:
     assert bob and not set(bob) & set(_episodes(corpus, 'user_id = "bob" OR session_id = "s1"'))
     hits = corpus.search("Berlin", filter='user_id = "bob" OR metadata.lang = "de"')
     assert hits == []
+
+
+#: Read scopes over the corpus and its ``NEIGHBOURS``, each narrower than its neighbours' in one part.
+SCOPES = [Scope(user_id="alice"), Scope(project_id="x-proj", user_id="alice"), Scope(org_id="other", user_id="alice"),
+          Scope(user_id="carol", agent_id="a1"), Scope(user_id="carol", agent_id="a2"),
+          Scope(user_id="alice", session_id="s2")]
+
+
+def _inside(record: Episode | Fact, scope: Scope) -> bool:
+    """Whether ``record`` belongs to ``scope``, from the scope the record carries (a fact belongs to no
+    session: a session narrows facts to those its episodes cite, which the listing checks)."""
+    own = record.scope
+    return (own.org_id, own.project_id) == (scope.org_id, scope.project_id) and all(
+        getattr(scope, name) in (None, getattr(own, name)) for name in ("user_id", "agent_id", "session_id")
+        if not (name == "session_id" and isinstance(record, Fact)))
+
+
+@pytest.mark.parametrize("where", [
+    None,
+    # every clause names another part of some scope: an OR that escaped the scope would widen it
+    'user_id = "bob" OR org_id = "other" OR project_id = "x-proj" OR agent_id = "a2" OR session_id = "s1"',
+    'NOT (user_id = "alice") OR key = "drink.like"',
+])
+def test_every_candidate_list_keeps_to_the_scope(corpus: Memory, where: str | None) -> None:
+    """Each of the search's candidate lists (full text and vectors, segments, turns and facts) and
+    the ranked hits keep to the scope read, with and without a filter whose ORs name other scopes:
+    exactly the listed episodes (vectors, turns) or a part of them (full text), and never a record
+    of a neighbouring tenant, user or agent."""
+    assert corpus.embedder is not None
+    tree = None if where is None else parse(where)
+    vector = corpus.embedder.embed(["coffee"])[0]
+    coffee = fts_match_expression("coffee")
+    assert coffee is not None and _EVERY_TURN is not None
+    store, statuses = corpus.store, ["active", "superseded"]
+    for scope in SCOPES:
+        args = {name: getattr(scope, name) for name in ("org_id", "project_id", "user_id", "agent_id", "session_id")}
+        listed = cast(list[Episode], corpus.list(kind="episode", limit=1000, filter=tree, **args))
+        assert all(_inside(e, scope) for e in listed), scope
+        want = sorted(e.id for e in listed)
+
+        def reached(found: list[tuple[int, float]]) -> list[int]:
+            return sorted({ep.id for _, ep in store.segments_with_episodes(i for i, _ in found).values()})
+        near = store.nearest_segments(scope, vector, k=1000, min_similarity=-1.0, filter=tree)
+        assert reached(near) == want, scope
+        assert reached(store.fts_turns(scope, _EVERY_TURN, 1000, filter=tree)) == want, scope
+        assert set(reached(store.fts_segments(scope, coffee, 1000, filter=tree))) <= set(want), scope
+        fact_ids = [i for i, _ in store.fts_facts(scope, coffee, 1000, statuses, filter=tree)]
+        fact_ids += [i for i, _ in store.nearest_scope_facts(scope, vector, statuses=statuses, k=1000,
+                                                             min_similarity=-1.0, filter=tree)]
+        facts = cast(list[Fact], corpus.list(kind="fact", status=statuses, limit=1000, filter=tree, **args))
+        assert all(_inside(f, scope) for f in facts) and set(fact_ids) <= {f.id for f in facts}, scope
+        hits = corpus.search("coffee", limit=50, filter=tree, **args)
+        assert all(_inside(h.fact or h.episode, scope) for h in hits), scope  # type: ignore[arg-type]
+        if scope.agent_id is not None and where is None:
+            assert hits and len(want) == 1, scope  # the agent's own message, and no other
 
 
 def test_search_applies_the_filter_inside_every_candidate_list(corpus: Memory) -> None:
