@@ -32,6 +32,7 @@ CONF_INFORMAL = 0.85  # I'm Alice / call me Al / 叫我小王; an unmarked imper
 CONF_LIKE = 0.8  # I like / love / hate X; 我喜欢 / 讨厌 X
 CONF_EVENT = 0.75  # a dated happening ("yesterday I went to Paris")
 CONF_ZERO_SHOT = 0.7  # a generic like whose key was picked by embedding similarity
+CONF_GENERAL = 0.6  # a statement no rule read, in its generic shape (extract.general)
 
 Polarity = Literal["like", "dislike"]
 

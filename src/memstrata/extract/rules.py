@@ -12,6 +12,9 @@ decision; the extractor reads any text it is given.
 
 **Zero-shot keys.** With an embedder, a generic like is keyed by what it is about (``extract.zero_shot``); each
 finding becomes its candidate in ``extract.candidates``.
+
+**What no rule reads.** With ``general=True``, a clause of a sentence where no rule found anything is read in the
+generic shape of a durable statement (``extract.general``), kept in the speaker's words under ``fact.general``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from memstrata.extract import (
     for_now,
     forbidden,
     former,
+    general,
     gone,
     job_end,
     named_roles,
@@ -95,12 +99,16 @@ class RuleExtractor:
     Args:
         embedder: optional; when given, generic likes are keyed by nearest key
             description (zero-shot). Descriptions are embedded on first use.
+        general: read the clauses no rule read in the generic shape of a durable statement (``extract.general``:
+            "I grow chillies on my balcony" is ``fact.general``, confidence ``CONF_GENERAL``); off by default: on, it
+            also reads sentences the rules decline on purpose ("I use a laptop.", "I work in Marketing").
     """
 
     name = "rules-v1"
 
-    def __init__(self, *, embedder: Embedder | None = None) -> None:
+    def __init__(self, *, embedder: Embedder | None = None, general: bool = False) -> None:
         self._keys = None if embedder is None else KeyByMeaning(embedder)
+        self._general = general
 
     def extract(self, *, text: str, role: str, said_at: datetime) -> list[FactCandidate]:
         """Candidate facts stated in ``text``.
@@ -214,6 +222,9 @@ class RuleExtractor:
             # "I work at SAP in Berlin": the employer SAP, and the city where that workplace is (no home)
             found = [(g, lang) for f, lang in found for g in workplace.in_city(f)]
             found += former.kept(found, sentence)  # "I no longer work at Google": a former employer (extract.former)
+            if self._general:  # the clauses no rule read, in the generic shape of a statement (extract.general)
+                found += [(f, lang) for lang in [found[0][1] if found else detect_language(sentence)]
+                          for f in general.read(sentence, lang, [f for f, _ in found])]
             said.setdefault(n, []).extend(f for f, _ in found)
             for finding, lang in found:
                 finding = self._zero_shot(finding)
