@@ -65,6 +65,9 @@ def test_a_chinese_standing_statement_is_kept(text: str, subject: str, value: st
     "我今天去超市买菜。",                                 # the time of the moment
     "我平时想多运动。",                                   # a wish
     "我的上司非常苛刻。",                                 # an opinion, as often as a trait
+    "assistant: I teach piano on weekends.",         # a pasted line of the assistant's
+    "Tom: I restore vintage motorbikes.",            # a pasted line of someone else's
+    "我经常很累。",                                       # how one often feels, no doing
 ])
 def test_no_standing_statement_reads_nothing(text: str) -> None:
     assert not any(r[0] == "fact.general" for r in _read(text)), _read(text)

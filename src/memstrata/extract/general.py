@@ -79,6 +79,10 @@ gave grew kept left lost met paid ran sat sent spent stood taught won wrote ate 
 built chose drew fought forgot hid hit hung led lent lit meant rode rang rose sang sank shook shot shut slept slid
 spoke stole stuck struck swam swung threw understood woke wore oversaw overtook undertook withdrew
 """.split())
+#: A speaker's label opening a line ("assistant: ...", "Tom: ...", 客服：...): the line is that speaker's words.
+_SPEAKER_LABEL = lazy_regex(r"^\s*([A-Za-z][\w.-]{0,20}|[\u4e00-\u9fff]{1,4})\s*[:：]\s*\S")
+#: The labels of the user's own lines.
+_USERS_LABELS = frozenset({"user", "me", "i", "我", "用户"})
 #: The time of the moment anywhere in a sentence: each of its clauses is of that moment.
 _MOMENT_EN = lazy_regex(r"\b(?:today|tonight|yesterday|tomorrow|lately|recently|right now|at the moment|"
                         r"this (?:morning|afternoon|evening)|last night)\b", _IC)
@@ -147,6 +151,9 @@ def read(sentence: str, lang: str, taken: list[Finding]) -> list[Finding]:
         ``fact.general`` findings at ``CONF_GENERAL``; ``[]`` when no clause has the shape.
     """
     out: list[Finding] = []
+    label = _SPEAKER_LABEL.match(sentence)
+    if label is not None and label.group(1).casefold() not in _USERS_LABELS:
+        return out  # "assistant: I live in London", "Tom: I teach piano": a line of someone else's
     moment = _MOMENT_ZH if lang == "zh" else _MOMENT_EN
     for clause in clauses(sentence, lang):
         # "Lately, I've been burning my ingredients": a time of the moment said before the clause holds for it too
@@ -243,8 +250,8 @@ def clause_zh(clause: str) -> Finding | None:
     if not clause or _NOT_DURABLE_ZH.search(clause):
         return None
     if (m := _I_HABIT_ZH.match(clause)) and len(m.group("pred")) <= _MOST_CHARS_ZH:
-        pred = m.group("pred")
-        if pred.startswith(("不", "没", "是不是")):
+        pred = m.group("pred")  # 我经常很累: a degree word before a state, how one often feels, no doing
+        if pred.startswith(("不", "没", "是不是", "很", "非常", "特别", "比较", "挺", "太", "有点")):
             return None
         return _finding(pred, f"{m.group('adv')}{pred}", clause)
     if (m := _MY_SOMEONE_ZH.match(clause)) and len(m.group("pred")) <= _MOST_CHARS_ZH:
