@@ -88,7 +88,7 @@ _EN_BUT_ME = lazy_regex(rf",?\s+(?:but\s+(?={_ADVERBS}(?:{_VERB_ME}|{_FEEL_ME}))
 _ZH_BUT_ME = lazy_regex(r"[，,]?\s*(?<!不)(?:但是|但|可是|不过)[，,]?\s*我?(?!们|的)")
 #: Someone named inside a clause: "my sister" anywhere, a capitalised name after a word that puts a person there
 #: ("with Tom", "Anna and I", "met Sarah"); a place ("in Seattle") is no person.
-_EN_MENTION = lazy_regex(rf"(?i:\b(?:my|i\s+have\s+an?)\s+(?P<rel>{subject_en._RELATION}))\b|"
+_EN_MENTION = lazy_regex(rf"(?i:\b(?:my|i\s+have\s+an?)\s+(?P<rel>{subject_en._RELATION}|{subject_en._PET}))\b|"
                          r"(?:\b(?:with|and|met|told|asked|called|saw|visited|like|love)\s+|^)(?P<name>[A-Z][a-z]+)\b"
                          r"(?=\s+(?:and|is|was|has|had|[a-z]+s|[a-z]+ed)\b|\s*[,.;!]|$)")
 

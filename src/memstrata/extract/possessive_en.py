@@ -57,7 +57,7 @@ _POSSESSIVE = lazy_regex(
     # the article in lower case only: a capital "A" after the copula is a letter or a name ("A positive", "Plan A")
     r"(?:now\s+|currently\s+|still\s+)?(?:(?-i:an?)\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$",
     _IC)
-_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called|"
+_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|been|getting|going|a bit|named|called|"
                         r"bit|little|already|slightly|somewhat|extremely|absolutely|totally|completely)\b", _IC)
 #: One lowercase word shaped like an adjective ("my music ability is limited"), with what it is so for ("my three
 #: iced americanos are non-negotiable for studying"): a judgement, not a thing.
