@@ -76,12 +76,18 @@ def test_a_day_said_before_its_month_dates_a_plan(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "The trip is cancelled.", "The meeting was cancelled.",
     "Is the Lisbon trip cancelled?", "那趟不去了", "我不去上班了", "我不去了", "2 may work for us",
     "改去健身房",
 ])
 def test_no_place_or_no_trip_of_ones_own_withdraws_no_plan(text: str) -> None:
     assert not [k for k, _, off in _read(text) if off]
+
+
+@pytest.mark.parametrize(("text", "kind"), [("The trip is cancelled.", "trip"),
+                                            ("The meeting was cancelled.", "meeting")])
+def test_a_plan_called_off_by_its_kind_alone_withdraws_only_that_kind(text: str, kind: str) -> None:
+    # which plan of that kind (the one current, if exactly one) is the fact engine's: facts.previous.kind_named
+    assert {v for _, v, off in _read(text) if off} == {kind}
 
 
 def test_a_plan_is_named_by_the_place_it_goes_to() -> None:

@@ -5,14 +5,19 @@ Said after "We're going to Lisbon on 14 March" (``travel.plan`` = ``going to Lis
 (``plan.intent`` = ``trip to Lisbon``), the cancellation was read as the trip it names (a plan of the cancelled
 thing) and left the plan current. It is the withdrawal of every plan that goes to the place: each finding withdraws,
 under one plan key, the values that name the place as a whole word (``names_trip``, which the fact engine asks:
-``facts.withdraw.names_value``). A trip named by no place ("The trip is cancelled", 那趟不去了), a meeting called
-off, someone else's trip, a question or a wish withdraw nothing.
+``facts.withdraw.names_value``). Someone else's trip, a question or a wish withdraw nothing.
+
+A plan named by what it is ("The dentist appointment is cancelled", "I called off the team dinner", 看牙医的预约取消了)
+withdraws the one current plan it names (``named_plan_off``; the fact engine decides which: a word of the plan's own
+shared, or its kind alone when exactly one current plan is of that kind, ``facts.previous``). A trip named by no place
+("The trip is cancelled") names no plan stored by where it goes.
 """
 
 from __future__ import annotations
 
 import re
 
+from memstrata.extract import subscriptions
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.places import city_zh
 from memstrata.extract.timex import time_span
@@ -44,12 +49,69 @@ _CANCELLED_ZH = lazy_regex(
     rf"|^(?:我们?的?)?去(?P<c>[{_H}]{{2,6}}?)的(?:计划|行程|旅行|旅游|机票)(?:也|已经)*取消了?$")
 
 
+#: A plan of the user's named by what it is, called off: "The dentist appointment is cancelled", "I called off the
+#: team dinner", "Our meeting isn't happening anymore". The named plan needs the user's determiner (never "Tom's", "it",
+#: "the flight might be cancelled", "if it's cancelled"); which stored plan it names the fact engine decides
+#: (``facts.previous.names_plan``).
+_THING_EN = r"(?!(?:it|this|that|them|one)\b)[a-z0-9][\w -]{1,40}?"
+_NAMED_OFF_EN = lazy_regex(
+    rf"{_OPENING_EN}(?:the|my|our)\s+(?P<x>{_THING_EN})\s+(?:(?:is|was|has\s+been|got|'s)\s+(?:now\s+|officially\s+)?"
+    r"(?:cancell?ed|called\s+off)|(?:is\s+not|isn't|'s\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+happening"
+    r"(?:\s+(?:anymore|any\s+more))?)$"
+    rf"|{_OPENING_EN}(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|had\s+to\s+)?(?:cancell?ed|called\s+off)\s+(?:the|my|our)\s+"
+    rf"(?P<y>{_THING_EN})$", _IC)
+#: What is cancelled but is no plan: a service ended or an order (``extract.subscriptions`` reads those).
+_NOT_PLAN_EN = lazy_regex(r"\b(?:subscriptions?|orders?|accounts?|memberships?|cards?|polic(?:y|ies)|contracts?|"
+                          r"services?|payments?|deliver(?:y|ies)|shipments?|insurance|loans?|phone|plan|package)$", _IC)
+#: What a plan is: the kinds of appointment, gathering, trip or booking a plan called off is named by ("the dentist
+#: appointment", "the team dinner", "our flight"); a thing had or used ("my cable", "my newspaper") is none.
+_PLAN_KIND_EN = lazy_regex(r"\b(?:appointments?|appt|meetings?|meetups?|dinners?|lunch(?:es)?|breakfast|brunch|"
+                           r"part(?:y|ies)|wedding|interviews?|trips?|flights?|visits?|classe?s?|lessons?|sessions?|"
+                           r"reservations?|bookings?|date|concert|show|game|match|calls?|conference|events?|plans|"
+                           r"holiday|vacation|getaway|check-?up|surgery|operation|exam|consultation|tour|cruise|"
+                           r"ceremony|celebration|gathering|reunion|get-together|hangout|sleepover|playdate)$", _IC)
+#: The same in Chinese: the word a plan's name ends in (看牙医的预约, 家长会, 周五的面试), or the going a trip is.
+_PLAN_KIND_ZH = lazy_regex(r"(?:预约|门诊|会议|会|聚餐|饭局|约会|面试|行程|旅行|旅游|航班|婚礼|课|活动|安排|计划"
+                           r"|手术|体检|复查|演出|演唱会|比赛|派对|聚会|婚宴|饭|电话|检查)$")
+_NAMED_OFF_ZH = lazy_regex(
+    rf"^(?:我们?的?)?(?P<x>[{_H}]{{2,12}}?)(?:也|已经|被|都)*(?:取消了?|不去了?|泡汤了?)$"
+    rf"|^我们?(?:也|已经|都)*(?:取消了?|推掉了?)(?P<y>[{_H}]{{2,12}})$"
+    rf"|^我们?(?:也|已经|都)*把(?P<z>[{_H}]{{2,12}}?)(?:取消|推掉)了?$")
+#: Not a plan of the user's called off: a maybe or an if (航班可能会取消, 航班会取消; 家长会, 聚会 are meetings),
+#: another person's (他的会议), an order or a service ended (订单, 会员).
+_NOT_PLAN_ZH = lazy_regex(r"可能|如果|要是|万一|也许|恐怕|应该|吗|(?<![议长聚例年宴晚舞乐约大组班话唱览])会$|要$"
+                          r"|^(?:他|她|你|它)|订单|订阅|会员|账户|账号|套餐|卡$|服务|保险|快递")
+
+
+def named_plan_off(clause: str, lang: str) -> list[Finding]:
+    """The withdrawal of the user's plan a clause names by what it is and calls off ("The dentist appointment is
+    cancelled", "I called off the team dinner", 看牙医的预约取消了, 我取消了周五的会议): one under each of
+    ``PLAN_KEYS`` with the named words as the value, else ``[]``. The named thing must be a plan by its last word
+    (``_PLAN_KIND_EN``, ``_PLAN_KIND_ZH``); another person's plan ("Tom's", "my sister's", 他的), a maybe or an if, an
+    order or a subscription (``_NOT_PLAN_EN``, ``_NOT_PLAN_ZH``, ``extract.subscriptions``) are none."""
+    if any(f.retract for f in subscriptions.find(clause, lang)):
+        return []  # "I cancelled my Netflix", 我把腾讯视频会员取消了: a service ended (``extract.subscriptions``)
+    if lang == "zh":
+        m = _NAMED_OFF_ZH.match(clause.strip().rstrip("。！!"))
+        thing = (m.group("x") or m.group("y") or m.group("z")) if m else ""
+        mine = "的" not in thing or re.match(r"[看去做见开参上周下这明后今]", thing)
+        if not thing or not mine or not _PLAN_KIND_ZH.search(thing) or _NOT_PLAN_ZH.search(thing):
+            return []  # 妈妈的预约: someone else's; 看牙医的预约, 周五的会议: the user's
+        return [Finding(key, thing, CONF_STATED, clause, retract=True, statement=f"{thing}取消了") for key in PLAN_KEYS]
+    m = _NAMED_OFF_EN.match(clause.strip().rstrip(".!"))
+    thing = (m.group("x") or m.group("y")) if m else ""
+    if not thing or "'" in thing or not _PLAN_KIND_EN.search(thing) or _NOT_PLAN_EN.search(thing):
+        return []
+    return [Finding(key, thing, CONF_STATED, clause, retract=True, statement=f"{thing} cancelled") for key in PLAN_KEYS]
+
+
 def cancelled_en(clause: str, ctx: object) -> list[Finding]:
     """The withdrawal of every plan to the place an English clause says is called off ("The Lisbon trip is
-    cancelled" → ``travel.plan`` / ``plan.intent`` naming Lisbon withdrawn), else ``[]``."""
+    cancelled" → ``travel.plan`` / ``plan.intent`` naming Lisbon withdrawn), else ``[]``; else the plan it names by
+    what it is (``named_plan_off``)."""
     m = _CANCELLED_EN.match(clause.strip().rstrip(".!"))
     if m is None:
-        return []
+        return named_plan_off(clause, "en")
     place = next(p for p in m.group("a", "b", "c", "d", "e") if p)
     found = withdrawn_trip(place, clause, f"trip to {place} cancelled")
     if m.group("e") and re.search(r"\b(?:any\s?more|no\s+longer)\b", clause, _IC):
@@ -67,10 +129,10 @@ def cancelled_zh(clause: str, ctx: object) -> list[Finding]:
         text = text[span[1]:]  # 下个月去日本的计划取消了: when the trip was, no part of where it went
     m = _CANCELLED_ZH.match(text)
     if m is None:
-        return []
+        return named_plan_off(clause, "zh")
     place = m.group("a") or m.group("b") or m.group("c")
     if m.group("b") and not city_zh(place):
-        return []
+        return named_plan_off(clause, "zh")
     return withdrawn_trip(place, clause, f"不去{place}了")
 
 

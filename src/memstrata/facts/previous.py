@@ -21,6 +21,7 @@ that day when the message before holds no plan at that day, wherever the plan wa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -87,6 +88,23 @@ def names_kind_alone(value: str) -> bool:
     keeps its own, fuller value."""
     words = _plan_words(value)
     return bool(words) and words <= _ANY_PLAN_WORDS
+
+
+def names_plan(named: str, stored: str) -> bool:
+    """Whether a plan called off, named by ``named`` ("dentist appointment", 看牙医的预约), names the stored plan
+    ``stored`` ("dentist appointment on January 14", 看牙医) by a word of its own they share ("haircut appointment"
+    shares only its kind with "dentist appointment": no). A kind alone ("the appointment") is ``kind_named``'s."""
+    return not names_kind_alone(named) and bool((_plan_words(named) & _plan_words(stored)) - _ANY_PLAN_WORDS)
+
+
+def kind_named(named: str, key: str, stored: Sequence[str]) -> list[bool]:
+    """Which of the plans ``stored`` (under ``key``) a plan called off by its kind alone names ("the meeting is
+    cancelled", 预约取消了): the one plan whose words hold that kind, when exactly one does (two meetings: which one
+    is unknown, none is); an appointment is no trip. All ``False`` when ``named`` names more than its kind."""
+    kind = _plan_words(named) - {"the", "my", "our"}
+    hits = [bool(kind) and names_kind_alone(named) and bool(kind & _plan_words(v))
+            and not (key == "travel.plan" and kind & _APPOINTMENT_WORDS) for v in stored]
+    return hits if sum(hits) == 1 else [False] * len(stored)
 
 
 def same_plan(old: Fact, new: str) -> bool:

@@ -27,6 +27,7 @@ from memstrata.extract.pursuits import pastime_of
 from memstrata.extract.shapes import CHANGE_KEYS, CHOSEN_KEYS
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import kinds_of
+from memstrata.facts import previous
 from memstrata.facts.resolve import choice_key, same_value
 from memstrata.facts.said import RawChange, Said
 from memstrata.facts.terms import subject_of
@@ -155,6 +156,8 @@ def withdraws(eng: FactEngine, value: str, evidence: str, key: str, values: Sequ
     others = [allergen(values[i]) if key == "health.allergy" else values[i] for i in rest]
     for i, twin in zip(rest, eng.twin_values(value, others), strict=True):
         hits[i] = twin
+    if key in PLAN_KEYS and not any(hits):  # "the meeting is cancelled": the one meeting current
+        hits = previous.kind_named(value, key, values)
     if key == "health.allergy":
         hits = [hit or kind for hit, kind in zip(hits, kinds_of(value, list(values), evidence), strict=True)]
     return hits
@@ -189,13 +192,17 @@ def names_value(value: str, key: str, stored: str) -> bool:
         return partner  # "Sarah and I broke up" ends "girlfriend named Sarah", never "daughter named Sarah"
     if key in ("pet", "family.member"):  # "I don't have a dog anymore" ends "dog named Max", "2 dogs"
         return of_kind(value, stored)
-    if key in PLAN_KEYS:  # "The Lisbon trip is cancelled" ends "going to Lisbon", "trip to Lisbon"
-        return names_trip(value, stored)
+    if key in PLAN_KEYS:  # "The Lisbon trip is cancelled" ends "going to Lisbon", "trip to Lisbon"; a plan named by
+        # what it is ("the dentist appointment") ends the plan sharing a word of its own; a place alone only by its
+        # whole name ("York" never ends "trip to New York")
+        return names_trip(value, stored) or (not _PLACE_ALONE.fullmatch(value) and previous.names_plan(value, stored))
     if key in _PASTIME_KEYS:  # "Tom doesn't play football anymore" ends "playing football", 不踢足球了 踢足球
         return same_value(_PLAYED.sub("", value), _PLAYED.sub("", stored))
     return key == "health.allergy" and same_value(value, allergen(stored))
 
 
+#: A place named alone, as a trip called off names it ("Lisbon", "New York"): its words are no plan's own words.
+_PLACE_ALONE = re.compile(r"(?:[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+)?")
 #: The keys of a pastime liked, whose stored value may keep the verb it was said with.
 _PASTIME_KEYS = ("sport.like", "hobby.like")
 #: The verb of playing or doing before a pastime's name ("playing football", "doing yoga", 踢足球, 打篮球, 下棋):
