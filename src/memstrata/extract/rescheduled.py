@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from memstrata.extract import gazetteer
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.corrected_later import PLANS
 from memstrata.extract.habits import said_of_user
 from memstrata.extract.subject_zh import NAME as NAME_ZH
 from memstrata.extract.subject_zh import RELATION as RELATION_ZH
@@ -204,3 +205,22 @@ def moved_zh(clause: str, sentence: str = "") -> list[Finding]:
     value = f"{m.group('when')}{m.group('verb') or ''}{m.group('act')}"  # 周三和周六去健身房
     return [Finding("preference.habit", m.group("act"), CONF_STATED, clause, retract=True),
             Finding("preference.habit", value, CONF_STATED, clause)]
+
+
+#: A plan said as its day changed: "Change of plan: I'm flying to Lisbon on March 21st instead", "the trip is now on
+#: Friday", 行程改成下周五了. "instead of" names what it replaces and is read there (``extract.corrected``).
+_PLAN_CHANGED = lazy_regex(r"\binstead\b(?!\s+of\b)|\bchange\s+of\s+plans?\b|\bplans?\s+(?:have\s+|has\s+)?changed\b"
+                           r"|\bnow\s+on\b|\b(?:moved|rescheduled|postponed|pushed\s+back|brought\s+forward)\b"
+                           r"|改到|推迟到|提前到|换到|改成|改为|改在|改期", _IC)
+
+
+def plan_moved(finding: Finding, sentence: str) -> Finding:
+    """``finding``, a plan at a time (``extract.corrected_later.PLANS``, with a period) said in a ``sentence`` that
+    says its day changed (``_PLAN_CHANGED``), as moved: ``instead_of`` its own value, as ``extract.scheduled.moved``
+    says it, so the engine moves the one plan it names to the new day (``facts.previous.plan_moved``) rather than
+    touching it at its old day or storing a second beside it. Unchanged otherwise, and in a ``sentence`` that supposes
+    (``_SUPPOSED``)."""
+    if (finding.key not in PLANS or finding.period is None or finding.instead_of or finding.retract
+            or not _PLAN_CHANGED.search(sentence) or _SUPPOSED.search(sentence)):
+        return finding
+    return replace(finding, instead_of=finding.value)

@@ -61,6 +61,7 @@ from memstrata.extract import (
     relocated,
     replacing,
     reported,
+    rescheduled,
     restated,
     shapes,
     shapes_en,
@@ -218,6 +219,7 @@ class RuleExtractor:
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found = [(shapes.begun_use(f, sentence), lang) for f, lang in found]  # "I started using Arc": a beginning
             found = [(shapes.used_before(f, sentence), lang) for f, lang in found]  # …，以前用钉钉: what it replaced
+            found = [(rescheduled.plan_moved(f, sentence), lang) for f, lang in found]  # "... on the 21st instead"
             found += allergy_denied.denied(found, sentence)  # "I'm not allergic to peanuts": a fact of its own
             # "I work at SAP in Berlin": the employer SAP, and the city where that workplace is (no home)
             found = [(g, lang) for f, lang in found for g in workplace.in_city(f)]

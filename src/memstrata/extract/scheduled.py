@@ -49,7 +49,11 @@ _MOVED_EN = lazy_regex(
     r"(?P<attr>[a-z][a-z' -]{1,30}?)(?:\s+(?:back|forward|up))?\s+(?:to|till|until)\s+(?P<when>.+?)[.!]*$"
     r"|^(?P<det>(?:my|our|the)\s+)?(?P<attr2>[a-z][a-z' -]{1,30}?)\s+"
     r"(?:(?:got|was|has\s+been|is|'s\s+been|have\s+been|were)\s+)?"
-    rf"(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:to|till|until)\s+(?P<when2>.+?)[.!]*$", re.IGNORECASE)
+    rf"(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:to|till|until)\s+(?P<when2>.+?)[.!]*$"
+    # "The dentist moved my appointment to Monday": someone else set the user's own appointment anew
+    r"|^(?:the|my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:(?:just|finally|already|also)\s+)?"
+    rf"{_MOVE_EN}\s+(?:my|our)\s+(?P<attr3>[a-z][a-z' -]{{1,30}}?)(?:\s+(?:back|forward|up))?\s+(?:to|till|until)\s+"
+    r"(?P<when3>.+?)[.!]*$", re.IGNORECASE)
 #: 我们把牙医预约改到周四了, 牙医预约推迟到下周一了, 面试改到了周五.
 _MOVED_ZH = lazy_regex(r"^(?:我们?|咱们)?(?:已经|刚)?(?:把|将)?(?:我的|我们的)?"
                        r"(?P<attr>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:已经)?(?:改到|改在|改成|推迟到|推到|延期到|延后到|延到|挪到|调到|调整到|提前到|换到)了?"
@@ -106,12 +110,12 @@ def moved(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     m = (_MOVED_ZH if lang == "zh" else _MOVED_EN).match(clause.strip())
     if m is None:
         return []
-    attr = (m.group("attr") or m.group("attr2") if lang == "en" else m.group("attr")).strip()
+    attr = (m.group("attr") or m.group("attr2") or m.group("attr3") if lang == "en" else m.group("attr")).strip()
     if _VAGUE.fullmatch(attr):
         return []  # 计划改成了明天, "we moved the plan to Friday": no happening named
     if lang == "en" and m.group("attr2") and not m.group("det") and not appointments.names_happening(attr):
         return []  # a note with no "my" / "the" ("dentist moved to friday") names a happening, not "Tom moved to ..."
-    when = (m.group("when") or m.group("when2") if lang == "en" else m.group("when")).strip()
+    when = (m.group("when") or m.group("when2") or m.group("when3") if lang == "en" else m.group("when")).strip()
     found = _at(attr, re.sub(r"^(?:on|at)\s+", "", when, flags=re.IGNORECASE), clause, said_at, lang)
     # the same event at its old time is superseded; a routine of it ("I have piano lessons every Wednesday") is not:
     # one occurrence moved to a day ("to Thursday", "to tomorrow") is the coming one, and the routine holds on

@@ -256,6 +256,12 @@ class FactEngine:
             value = plan.value if previous.names_kind_alone(cand.value) else cand.value
             return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance,
                            sensitivity=spec.sensitivity, value=value, instead_of=value), {plan.id}
+        if not any(f.key == cand.key for f in held) and (plan := previous.plan_moved(self, conn, said, cand)):
+            # "the Lisbon trip moved to March 21st" after "fly to Lisbon on March 14th": that plan on its new day
+            spec, fuller = key_spec(plan.key), plan.value.casefold() in cand.value.casefold()
+            value = cand.value if fuller else plan.value  # the plan keeps its own name unless this one holds it
+            return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance,
+                           sensitivity=spec.sensitivity, value=value, instead_of=value), {plan.id}
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
         if cand.key == CORRECTION_KEY and len({f.key for f in held if f.key not in CHANGE_KEYS}) > 1:
             owner = None  # "Not Seattle, Tacoma" with a home and a hometown in Seattle: which one is unknown

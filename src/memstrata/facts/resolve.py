@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.corrected_later import PLANS
 from memstrata.extract.gazetteer import lookup
 from memstrata.extract.tool_kinds import kind_of
 from memstrata.extract.twins import kinds_of
@@ -241,7 +242,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     # time ("We moved the dentist appointment to Thursday": ``extract.scheduled.moved``)
     anew = normalise_value(candidate.instead_of) == value
     for fact in same_key:
-        if normalise_value(fact.value) == value and not (anew and fact.id in replaces):
+        if normalise_value(fact.value) == value and not (anew and fact.id in replaces) and not _other_day(candidate,
+                                                                                                          fact):
             return Decision("touch", target=fact.id, superseded=contradicted)
     for fact in same_key:
         if fact.id in twins:
@@ -249,7 +251,7 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     # A fact the candidate takes the place of is the old value, never a near-duplicate to merge into:
     # "favorite flavor of ice cream is vanilla" reads close to "... is mint" (the label is most of it).
     near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS
-            and f.id not in replaces and _numbers(f.value) == _numbers(candidate.value)
+            and f.id not in replaces and _numbers(f.value) == _numbers(candidate.value) and not _other_day(candidate, f)
             and not _two_names(f.value, candidate.value)]
     if near:
         best = max(near, key=lambda f: similarity[f.id])
@@ -258,3 +260,11 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     rivals = [f for f in rivals if f.id in replaces or _ends(candidate.value, f.value)]
     retired = contradicted + tuple(f.id for f in rivals if f.id not in same_message)
     return Decision("supersede" if retired else "create", superseded=retired)
+
+
+def _other_day(candidate: FactCandidate, fact: Fact) -> bool:
+    """Whether ``candidate`` is a plan (``PLANS``) on another day than ``fact``'s: "I'm flying to Lisbon on March 21st"
+    after the same words on March 14th is no restatement of that plan (a touch would keep its old day) nor a
+    near-duplicate of it; a second plan, unless said as moved (``instead_of``)."""
+    return (candidate.key in PLANS and candidate.valid_from is not None and fact.valid_from is not None
+            and candidate.valid_from.date() != fact.valid_from.date())
