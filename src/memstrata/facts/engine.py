@@ -252,16 +252,14 @@ class FactEngine:
         if not held and (plan := previous.plan_named(self, conn, said, cand)) is not None:
             # "My Tokyo trip is on January 8, not December 20": the old value is the plan's day, no value stored;
             # the same plan at its new day takes its place (``instead_of`` its own value, as a move does)
-            spec = key_spec(plan.key)  # "the appointment is on the 19th": the plan keeps its own, fuller name
+            # "the appointment is on the 19th": the plan keeps its own, fuller name
             value = plan.value if previous.names_kind_alone(cand.value) else cand.value
-            return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance,
-                           sensitivity=spec.sensitivity, value=value, instead_of=value), {plan.id}
+            return _plan_at_new_day(cand, plan, value), {plan.id}
         if not any(f.key == cand.key for f in held) and (plan := previous.plan_moved(self, conn, said, cand)):
             # "the Lisbon trip moved to March 21st" after "fly to Lisbon on March 14th": that plan on its new day
-            spec, fuller = key_spec(plan.key), plan.value.casefold() in cand.value.casefold()
+            fuller = plan.value.casefold() in cand.value.casefold()
             value = cand.value if fuller else plan.value  # the plan keeps its own name unless this one holds it
-            return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance,
-                           sensitivity=spec.sensitivity, value=value, instead_of=value), {plan.id}
+            return _plan_at_new_day(cand, plan, value), {plan.id}
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
         if cand.key == CORRECTION_KEY and len({f.key for f in held if f.key not in CHANGE_KEYS}) > 1:
             owner = None  # "Not Seattle, Tacoma" with a home and a hometown in Seattle: which one is unknown
@@ -529,3 +527,11 @@ def mentions(value: str, named: str) -> bool:
     if not said.isascii():
         return said in stored
     return re.search(rf"(?<!\w){re.escape(said)}(?!\w)", stored) is not None
+
+
+def _plan_at_new_day(cand: FactCandidate, plan: Fact, value: str) -> FactCandidate:
+    """``cand`` (a plan at its new day) as the successor of the stored ``plan``: under the plan's key and its spec,
+    valued ``value`` and said ``instead_of`` its own value, as a move is (``extract.scheduled.moved``)."""
+    spec = key_spec(plan.key)
+    return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
+                   value=value, instead_of=value)

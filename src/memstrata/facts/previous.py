@@ -92,6 +92,13 @@ def _plan_words(value: str) -> set[str]:
     return {w for w in words if not _HAN_FUNCTION.search(w)}
 
 
+def _own_word_shared(a: str, b: str) -> bool:
+    """Whether plan values ``a`` and ``b`` share a word that is neither a kind of plan nor a word of going
+    (``_ANY_PLAN_WORDS``): "seeing the dentist" / "dentist appointment" yes, "flying to Lisbon" / "flying to Rome"
+    no."""
+    return bool((_plan_words(a) & _plan_words(b)) - _ANY_PLAN_WORDS)
+
+
 def names_kind_alone(value: str) -> bool:
     """Whether a plan's ``value`` names only what kind of plan it is ("the appointment", 预约): the plan it puts right
     keeps its own, fuller value."""
@@ -103,7 +110,7 @@ def names_plan(named: str, stored: str) -> bool:
     """Whether a plan called off, named by ``named`` ("dentist appointment", 看牙医的预约), names the stored plan
     ``stored`` ("dentist appointment on January 14", 看牙医) by a word of its own they share ("haircut appointment"
     shares only its kind with "dentist appointment": no). A kind alone ("the appointment") is ``kind_named``'s."""
-    return not names_kind_alone(named) and bool((_plan_words(named) & _plan_words(stored)) - _ANY_PLAN_WORDS)
+    return not names_kind_alone(named) and _own_word_shared(named, stored)
 
 
 def kind_named(named: str, key: str, stored: Sequence[str]) -> list[bool]:
@@ -124,10 +131,9 @@ def same_plan(old: Fact, new: str) -> bool:
     a, b = old.value.casefold(), new.casefold()
     if a in b or b in a:
         return True
-    mine, theirs = _plan_words(new), _plan_words(old.value)
     if names_kind_alone(new):
-        return old.key != "travel.plan" or not mine & _APPOINTMENT_WORDS
-    return bool((mine & theirs) - _ANY_PLAN_WORDS)
+        return old.key != "travel.plan" or not _plan_words(new) & _APPOINTMENT_WORDS
+    return _own_word_shared(new, old.value)
 
 
 def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
@@ -255,9 +261,8 @@ def plan_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     if day is None:
         return None
     store = engine.store
-    ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
-    plans = [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
-             and day[0] <= f.valid_from < day[1] and f.valid_from >= said.at and same_plan(f, cand.value)]
+    plans = [f for f in _plans_to_come(engine, conn, said, cand)
+             if f.valid_from is not None and day[0] <= f.valid_from < day[1] and same_plan(f, cand.value)]
     if len(plans) != 1 or not (cited := [e for e in plans[0].citations if e < said.episode_id]):
         return None
     episode = max(cited)
@@ -278,10 +283,7 @@ def plan_moved(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     if (cand.key not in PLANS or cand.valid_from is None or said.episode_id is None
             or normalise_value(cand.instead_of) != normalise_value(cand.value)):
         return None
-    store = engine.store
-    ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
-    ahead = [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
-             and f.valid_from >= said.at]
+    ahead = _plans_to_come(engine, conn, said, cand)
     if any(f.valid_from is not None and f.valid_from.date() == cand.valid_from.date() and same_plan(f, cand.value)
            for f in ahead):
         return None  # already on that day: the move was stored, or is another plan's
@@ -290,3 +292,12 @@ def plan_moved(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
                                                              and ahead[0].key != "travel.plan")):
         return None  # "my appointment moved to Monday" names the one plan ahead, not one of several; a trip no visit
     return plans[0] if len(plans) == 1 else None
+
+
+def _plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
+    """The readable plans (``PLANS``) of ``cand``'s subject that start at or after ``said.at``: the ones a plan put
+    right or moved may take the place of."""
+    store = engine.store
+    ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
+    return [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
+            and f.valid_from >= said.at]
