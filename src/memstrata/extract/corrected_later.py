@@ -93,13 +93,6 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
         (_NOT_A_VALUE_EN.match(value) and not _DAY_OF_MONTH_EN.match(value)) or _CLAUSE_EN.search(value))
     if not value or clause:
         return None
-    # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
-    # a name said with a capital, its first letter lowercase in a brand ("iPhone 15", "eBay")
-    named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]|[a-z]{1,2}[A-Z]", value)
-    if not (named or kinds(value, loose=True) or colour(value) or category(value) or _AT_PLACE.search(said_before)
-            or (not zh and thing(value))):  # a Chinese word alone may be a verb (再等等): only a listed thing
-        return None
-
     # "Sorry, I meant Tacoma, not Seattle", 说错了，是苏州，不是上海: the old value named says what is put right, at any
     # distance (``facts.engine``: the fact holding it); without it, the message before only (``facts.previous``)
     raw = (m.group("old") or "").strip().rstrip(".!")
@@ -107,6 +100,14 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
     if old and (old == value or (zh and _NOT_A_VALUE_ZH.search(old)) or (not zh and _NOT_A_VALUE_EN.match(old)
                                                                           and not _DAY_OF_MONTH_EN.match(old))):
         old = ""
+    # a name, a number, a time or a place only: "i meant database tables", 我的意思是再等等 name none
+    # a name said with a capital, its first letter lowercase in a brand ("iPhone 15", "eBay")
+    named = re.search(r"[A-Za-z0-9]", value) if zh else re.match(r"[A-Z0-9]|[a-z]{1,2}[A-Z]", value)
+    # 说错了，是小美，不是小丽: a Chinese word set against the old one is a value of its kind (the old value must be
+    # held for anything to change: ``facts.meant.value_named``); alone, it may be a verb (再等等): only a listed thing
+    if not (named or (zh and old) or kinds(value, loose=True) or colour(value) or category(value)
+            or _AT_PLACE.search(said_before) or (not zh and thing(value))):
+        return None
     statement = (f"{value}（不是{old}）" if zh else f"{value}, not {old}") if old else value
     return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, instead_of=old, statement=statement)
 

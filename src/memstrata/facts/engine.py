@@ -22,7 +22,6 @@ fact obeys, with an audit event for each change:
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -41,8 +40,9 @@ from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
-from memstrata.facts import place, previous, withdraw
+from memstrata.facts import meant, place, previous, withdraw
 from memstrata.facts.held import held_key
+from memstrata.facts.meant import mentions
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.switch import BEGUN_KEY, SWITCH_KEY, as_used, ended_by_beginning, ended_by_switch, same_slot
@@ -260,6 +260,11 @@ class FactEngine:
             fuller = plan.value.casefold() in cand.value.casefold()
             value = cand.value if fuller else plan.value  # the plan keeps its own name unless this one holds it
             return _plan_at_new_day(cand, plan, value), {plan.id}
+        if not held and cand.key == CORRECTION_KEY:
+            # "Sorry, I meant Chloe, not Clara" after "My niece is called Clara": the one fact holding the old name
+            fixed, named = meant.value_named(self, conn, said, cand)
+            if named:
+                return fixed, named
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
         if cand.key == CORRECTION_KEY and len({f.key for f in held if f.key not in CHANGE_KEYS}) > 1:
             owner = None  # "Not Seattle, Tacoma" with a home and a hometown in Seattle: which one is unknown
@@ -515,18 +520,6 @@ class FactEngine:
             observed_at=said.at, valid_from=cand.valid_from or said.at, valid_to=cand.valid_to, index_terms=terms,
             embedding=vector, expires_at=said.expires_at, encrypted=self.encrypts(cand),
         )
-
-
-def mentions(value: str, named: str) -> bool:
-    """Whether the stored ``value`` names ``named``: as whole words in Latin script (case aside), as
-    a substring where ``named`` has a Chinese character (Chinese has no spaces). "flew to Tokyo"
-    mentions "Tokyo" and "tokyo"; "Tokyoite" does not; an empty ``named`` mentions nothing."""
-    stored, said = value.casefold(), " ".join(named.casefold().split())
-    if not said:
-        return False
-    if not said.isascii():
-        return said in stored
-    return re.search(rf"(?<!\w){re.escape(said)}(?!\w)", stored) is not None
 
 
 def _plan_at_new_day(cand: FactCandidate, plan: Fact, value: str) -> FactCandidate:
