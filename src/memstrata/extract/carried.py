@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memstrata.extract import gapped, kin, roles, subject_en, subject_zh
+from memstrata.extract import apposed, gapped, kin, roles, subject_en, subject_zh
 from memstrata.extract.clauses import Finding
 from memstrata.text.regex import lazy_regex
 
@@ -110,27 +110,6 @@ _ZH_MENTION = lazy_regex(rf"(?:我的?|我有一?个)(?P<rel>{subject_zh.RELATIO
                          rf"(?:和|跟|与|同)(?P<name>{subject_zh.NAME})(?=[，,。和说都一])")
 
 
-#: A person with a clause set off by commas that says something of them: "My sister, who lives in Lisbon, is a nurse",
-#: "Tom, who's my neighbor, works at Boeing". Read whole, it stated nothing.
-_ASIDE = lazy_regex(r"^(?P<who>(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?[\w-]+|[A-Z][a-z]+),\s+who(?P<s>'s)?\s+"
-                    r"(?P<said>[^,]+?),\s+(?P<rest>[a-z].*)$")
-
-
-def _aside(sentence: str) -> list[str]:
-    """``sentence`` as its two statements when a clause set off by commas says something of the person it opens with
-    ("My sister, who lives in Lisbon, is a nurse" → "My sister lives in Lisbon.", "My sister is a nurse"), else
-    ``[sentence]``.
-
-    >>> _aside("My sister, who lives in Lisbon, is a nurse")
-    ['My sister lives in Lisbon.', 'My sister is a nurse']
-    """
-    m = _ASIDE.match(sentence.strip())
-    if m is None or m.group("who") in subject_en.NOT_NAMES:  # "Well, who knows, maybe"
-        return [sentence]
-    said = f"is {m.group('said')}" if m.group("s") else m.group("said")
-    return [f"{m.group('who')} {said}.", f"{m.group('who')} {m.group('rest')}"]
-
-
 @dataclass
 class Scope:
     """The people named so far in one message, in the order named, each with the words naming them."""
@@ -148,6 +127,23 @@ class Scope:
         ("My sister lives in Seattle and works as a dentist" → "… My sister works as a dentist"), the latter only
         when ``find`` (``extract.rules._find``) reads in the pieces everything it reads in the whole and more."""
         self.named_before = bool(self.named)
+        if (cut := apposed.split(sentence)) is not None:
+            # "My sister, who lives in Lisbon, is a nurse": what the sentence says without the clause between commas,
+            # and each thing the clause says of the sister, as sentences of their own; the whole as said in place of
+            # the first when it read something they do not ("My mom, Wendy, who's 73, told me ...": the mom Wendy)
+            rest, said = cut
+            each = set().union(*(_facts(s, said_at, find) for s in (rest, *said)))
+            # a fact of the whole is read by the pieces too when they hold it said more fully ("brother" in "brother
+            # named Sam")
+            if not all(any(f[0] == g[0] and f[2] == g[2] and f[3] == g[3] and f[1] in g[1] for g in each)
+                       for f in _facts(sentence, said_at, find)):
+                rest = sentence
+            return [q for s in (rest, *said) for q in self._read(s, said_at, find)]
+        return self._read(sentence, said_at, find)
+
+    def _read(self, sentence: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
+              ) -> list[str]:
+        """``read`` of a sentence with no clause between commas said of its subject (``extract.apposed``)."""
         if not self.named and (mine := subject_zh.own_clause(sentence)) is not None \
                 and _gains(_facts(sentence, said_at, find), _facts(mine, said_at, find)):
             # 上个月搬到杭州了 with no one else named: the user's own change, when read so it finds all it found as
@@ -192,8 +188,9 @@ class Scope:
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence)) and not re.match(r"[A-Za-z]", sentence.strip())
         cut = _ZH_PRONOUN if zh else _EN_PRONOUN
         # "My wife is vegetarian but I'm not": the user's side with what it left out (extract.gapped)
-        parts = gapped.split(sentence, "zh" if zh else "en") or [
-            q for whole in _aside(sentence) for p in cut.split(whole) if p.strip() for q in _subjects(p, zh)]
+        parts = gapped.split(sentence, "zh" if zh else "en") or [  # "My sister, who lives in Lisbon, is ..."
+            q for whole in [sentence] for p in cut.split(whole) if p.strip()
+            for q in _subjects(p, zh)]
         if zh:  # 我妈妈下周来上海住两周, she's allergic to shellfish: an English clause of "she", the mother's
             parts = [q for p in parts for q in _ZH_THEN_EN_PRONOUN.split(p) if q.strip()]
         out: list[str] = []
