@@ -17,14 +17,18 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     return [(c.key, c.value, c.subject or "") for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
 
 
-@pytest.mark.parametrize(("text", "fact"), [
-    ("My uncle runs a bakery in Porto", ("work.business", "bakery", "uncle")),
-    ("I work nights at the hospital", ("user.work_arrangement", "night shift", "")),
-    ("I'm on the night shift at a care home", ("user.work_arrangement", "night shift", "")),
-    ("Carla, my roommate, works nights at the hospital", ("carla.work_arrangement", "night shift", "Carla")),
+@pytest.mark.parametrize(("text", "facts"), [
+    ("My uncle runs a bakery in Porto", [("work.business", "bakery", "uncle")]),
+    # where the shifts are worked is the workplace too, as "I work at the hospital" says it
+    ("I work nights at the hospital", [("user.work_arrangement", "night shift", ""),
+                                       ("identity.employer", "hospital", "")]),
+    ("I'm on the night shift at a care home", [("user.work_arrangement", "night shift", ""),
+                                               ("identity.employer", "care home", "")]),
+    ("Carla, my roommate, works nights at the hospital", [("carla.work_arrangement", "night shift", "Carla"),
+                                                          ("identity.employer", "hospital", "Carla")]),
 ])
-def test_read(text: str, fact: tuple[str, str, str]) -> None:
-    assert _read(text) == [fact]
+def test_read(text: str, facts: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == facts
 
 
 @pytest.mark.parametrize("text", ["My brother runs late a lot", "My nose runs all the time"])

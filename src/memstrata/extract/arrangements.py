@@ -63,6 +63,8 @@ _EN_TAIL = (r"(?:\s+(?:now|these days|nowadays|most days|full[- ]time|for now|"
             r"as of (?:this|last) (?:week|month)|since (?:last|this) (?:week|month|year)|"
             # where: "I work nights at the hospital", "on the night shift at a care home"
             r"(?:at|in)\s+(?:the|a|an)\s+(?!moment\b)[a-z]+(?:\s+[a-z]+)?))*")
+#: Where the shifts are worked, closing the clause: "I work nights at the hospital".
+_EN_AT = lazy_regex(r"\s+at\s+(?:the|a|an)\s+(?!moment\b)(?P<place>[a-z]+(?:\s+[a-z]+)?)$", _IC)
 
 
 def _named(groups: dict[str, str]) -> str:
@@ -93,7 +95,11 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
         return []
     name = next(k for k, v in m.groupdict().items() if v)
     value = name.removesuffix("_be").replace("_", " ")
-    return [Finding(_KEY, value, CONF_STATED, clause, statement=_EN_SAID[value])]
+    found = [Finding(_KEY, value, CONF_STATED, clause, statement=_EN_SAID[value])]
+    if value.endswith("shift") and (at := _EN_AT.search(clause.strip().rstrip(".!"))) is not None:
+        # "I work nights at the hospital": where the shifts are worked is the workplace, as "I work at the hospital"
+        found.append(Finding("identity.employer", at.group("place"), CONF_STATED, clause))
+    return found
 
 
 _ZH_WORK = {
@@ -109,7 +115,7 @@ _ZH_LEAD = (r"(?:(?:从)?(?:这周|本周|这个星期|这个礼拜|这个月|�
             r"|最近|现在|目前|如今|这段时间|这阵子)?")
 _ZH = lazy_regex(
     rf"^{_ZH_LEAD}[，,]?我(?:{_ZH_LEAD})?(?:现在|目前|最近|平时|基本上?|主要|一直|都|已经|开始|改成|改为|换成|"
-    rf"还是|也|全职|长期|大部分时间)*(?:{_named(_ZH_GROUPS)})了?$")
+    rf"还是|也|全职|长期|大部分时间)*(?:在(?P<place>[\u4e00-\u9fff]{{2,8}}?))?(?:{_named(_ZH_GROUPS)})了?$")
 #: The day's or next week's: 今天我在家办公, 明天上夜班, 下周开始上夜班 (a plan) are no standing arrangement.
 _ZH_MOMENT = lazy_regex(r"今天(?!起|开始)|今晚|明天|昨天|后天|下周|下个月|这周(?!起|开始)")
 
@@ -120,8 +126,12 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
     m = _ZH.match(clause.strip().rstrip("。！!."))
     if m is None or _ZH_MOMENT.search(getattr(ctx, "sentence", clause)):
         return []
-    value = _ZH_VALUES[next(k for k, v in m.groupdict().items() if v)]
-    return [Finding(_KEY, value, CONF_STATED, clause, statement=_ZH_SAID[value])]
+    value = _ZH_VALUES[next(k for k, v in m.groupdict().items() if v and k != "place")]
+    found = [Finding(_KEY, value, CONF_STATED, clause, statement=_ZH_SAID[value])]
+    if m.group("place") and value in ("夜班", "白班") and not m.group("place").startswith("家"):
+        # 我在医院上夜班: where the shifts are worked is the workplace, as 我在医院工作 says it
+        found.append(Finding("identity.employer", m.group("place"), CONF_STATED, clause))
+    return found
 
 
 #: A way of working named in a like's value: work, shifts, the office, meetings, from home (not "working

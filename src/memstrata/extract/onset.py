@@ -16,7 +16,7 @@ from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.places import known_place, known_place_zh
 from memstrata.extract.pursuits import pastime_of
 from memstrata.extract.subject_zh import names_someone
-from memstrata.extract.timex import COUNT_EN
+from memstrata.extract.timex import COUNT_EN, time_span
 from memstrata.extract.tool_kinds import kind_of
 from memstrata.text.regex import lazy_regex
 
@@ -200,7 +200,7 @@ def begun_en(sentence: str) -> list[str]:
     and for what never starts a state one is in ("I started thinking about ...")."""
     m = _BEGUN_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
-        return _job_begun_en(sentence) or _got_en(sentence) or _taken_up_en(sentence)
+        return _job_begun_en(sentence) or _got_en(sentence) or _taken_up_en(sentence) or _since_en(sentence)
     if m.group("org"):
         return [f"I work at {m.group('org')}"] if m.group("who").lower() == "i" else []
     state = m.group("inf") or m.group("ing")
@@ -218,6 +218,23 @@ _TAKEN_UP_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?i(?:'ve|\s+have)?\s+{_ADV_EN}(?:took|taken|picked)\s+up\s+"
     rf"(?P<p>(?!(?:a|an|the|my|your|his|her|their|our|it|that|this|some|smoking|drinking)\b)[a-z][a-z-]*(?:\s+[a-z-]+)?)"
     rf"(?:\s+(?:now|recently|lately|{_PAST_EN}))?$", _IC)
+
+
+#: "Since last week I take the bus to work", "Starting Monday, I work from home": a present statement after the time
+#: it holds from (a time ``timex`` reads: "since January" names no day it could date, and is left as said).
+_SINCE_EN = lazy_regex(r"^(?:since|starting|as of)\s+(?P<t>[\w ]{2,25}?)\s*,?\s+"
+                       r"(?P<s>I\s+(?!(?:'?ve|have|had|was|used|will|would|could|should|might|may|can|just|think|"
+                       r"guess|feel|hope|wish|want|wanted)\b)[a-z]+\b.*)$", _IC)
+
+
+def _since_en(sentence: str) -> list[str]:
+    """A present statement said after the time it holds from ("Since last week I take the bus to work") as the
+    statement alone, for ``extract.rules`` to date from that time; ``[]`` for none. Before, the opening time hid the
+    statement from every reader."""
+    m = _SINCE_EN.match(sentence.strip().rstrip(".!"))
+    if m is None or (span := time_span(m.group("t"))) is None or span != (0, len(m.group("t"))):
+        return []
+    return [m.group("s")]
 
 
 def _taken_up_en(sentence: str) -> list[str]:

@@ -84,7 +84,10 @@ _NAME_LAST = lazy_regex(r"\b[a-z][\w-]*\s+(?-i:[A-Z][a-z]+)$")
 
 #: A verb of its own in what follows "'s": the "'s" was a possessive ("our company's performance has been good").
 _FINITE = lazy_regex(r"\b(?:has|have|had|is|are|was|were|will|would|can|could|does|did|do)\b", _IC)
-_NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
+#: A second owner inside the phrase is a clause, no attribute: "My husband coaches my son's soccer team" stored
+#: ``user.husband_coaches_my_son = soccer team``.
+_NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and|my|our|your|his|her|their)"
+                                r"(?![\w-])", _IC)
 
 
 #: A colon inside the value (not a clock time): a judgement before it names what follows ("My core principles

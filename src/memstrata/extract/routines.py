@@ -130,7 +130,7 @@ _NOTHING_EN = lazy_regex(r"^(?:it|budget|this|that|these|those|one|now)?$", _IC)
 
 _AMOUNT_ZH = r"[0-9一二两三四五六七八九十百千万]+(?:\.\d+)?(?:块钱|块|元|美元|刀|人民币|日元|欧元|k|K|w|W)?"
 _BUDGET_ZH = lazy_regex(
-    r"^(?:我的?)?(?P<cat>[\u4e00-\u9fff]{1,6}?)(?:的)?预算(?:是|在|为|：|:|大概|大约|一般)*"
+    r"^(?:我的?)?(?P<cat>[\u4e00-\u9fff]{0,6}?)(?:的)?预算(?:是|在|为|：|:|大概|大约|一般)*"
     rf"(?P<v>(?:每晚|每天|每人|每月|每周|一晚|一天|一个人|一个月|人均)?(?:大概|大约|差不多|最多|不超过|控制在|在)?"
     rf"{_AMOUNT_ZH}(?:到{_AMOUNT_ZH})?(?:以内|以下|左右|上下|之内|封顶)?(?:一晚|每晚|一天|每天|每人)?)$")
 _THIS_ZH = lazy_regex(r"^(?:这次|这趟|本次|这个|那个|下次|这|那)")
@@ -145,16 +145,22 @@ def _budget(clause: str, lang: str) -> list[Finding]:
             return []
         what = _THIS_EN.sub("", (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower())
         value = m.group("v") or m.group("w") or m.group("x")
+        if not (m.group("a") or m.group("b") or m.group("c") or m.group("d")):
+            # "My budget is $2,000": the one budget said with no purpose, its amount alone (one at a time)
+            return [Finding("budget", clean_value(value, "en"), CONF_PREFER, clause, label="")]
         if _NOTHING_EN.match(what):
             return []
         what = re.sub(r"(?<=[a-z])s$", "", what) if not what.endswith("ss") else what  # "hotels" → "hotel"
         return [Finding("budget", f"{what}: {clean_value(value, 'en')}", CONF_PREFER, clause, label=what)]
     m = _BUDGET_ZH.match(clause)
     what = _THIS_ZH.sub("", m.group("cat")) if m else ""
-    if not m or not what or _PAST_ZH.match(m.group("cat")) \
+    # a budget for nothing named is the user's only said with 我 (我的预算是五千块): 预算3000左右 asks for something
+    if not m or (not what and (m.group("cat") or not clause.startswith("我"))) or _PAST_ZH.match(m.group("cat")) \
             or not re.search(r"[0-9一二两三四五六七八九十]", m.group("v")):
         return []
-    return [Finding("budget", f"{what}：{m.group('v')}", CONF_PREFER, clause, label=what)]
+    # 我的预算是五千块: the one budget said with no purpose, its amount alone (its 的 was read as the purpose:
+    # "的：五千块")
+    return [Finding("budget", f"{what}：{m.group('v')}" if what else m.group("v"), CONF_PREFER, clause, label=what)]
 
 
 def budget_en(clause: str) -> list[Finding]:

@@ -137,7 +137,9 @@ class RuleExtractor:
         wholes = split_sentences(text)
         # "我下周五（12月18日）去北京出差": a bracket restating the time is no clause of its own
         # (clauses.without_bracketed_time)
-        parts = ((n, tidy(part)) for n, whole in enumerate(wholes)
+        # 我家的狗, 我儿子，…: a relative or a pet of the household said as the user's, with no pause after it
+        # (subject_zh.as_mine)
+        parts = ((n, subject_zh.as_mine(tidy(part))) for n, whole in enumerate(wholes)
                  for part in split_languages(tidy(without_bracketed_time(whole))))
         # a sentence the writer began: not a long one's cut tail nor a line after an unpunctuated line (a pasted list)
         begun = {n for n, _ in enumerate(wholes) if n == 0 or _SENTENCE_END.search(wholes[n - 1])}

@@ -96,7 +96,10 @@ _OWNED = lazy_regex(r"^(?:birthday|e-mail|phone|shipping address|name)\b|^[a-z][
 
 _FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) (?:is|are) |最喜欢的(?P<zh>.+?)是"
                                    r"|(?P<b>[^\s]+(?: [^\s]+)?) budget is "
-                                   r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
+                                   r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十])"
+                                   # a budget said with no purpose ("budget is $2,000", 预算五千块): one of its own
+                                   r"|(?P<u>budget)(?= is )"
+                                   r"|(?P<uz>预算)(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
 
 
 #: Whose a statement about someone else is, as ``statement_for`` writes it ("their wife favorite color is red",
@@ -116,7 +119,7 @@ _LABEL_EN = {"颜色": "color", "水果": "fruit", "食物": "food", "美食": "
              "作家": "author", "writer": "author", "歌手": "singer", "乐队": "band", "歌": "song", "歌曲": "song",
              "音乐": "music", "动漫": "anime", "游戏": "game", "城市": "city", "国家": "country", "季节": "season",
              "动物": "animal", "花": "flower", "数字": "number", "演员": "actor", "编程语言": "programming language",
-             "编辑器": "editor", "节日": "holiday", "爱好": "hobby"}
+             "编辑器": "editor", "节日": "holiday", "爱好": "hobby", "预算": "budget"}
 _AMERICAN = {"colour": "color", "flavour": "flavor", "humour": "humor", "theatre": "theater", "centre": "center",
              "programme": "program", "jewellery": "jewelry", "neighbourhood": "neighborhood"}
 

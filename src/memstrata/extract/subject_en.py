@@ -83,7 +83,7 @@ def first_person(sentence: str) -> str | None:
 
 _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|"
              r"sister|brother|"
-             r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
+             r"wife|husband|partner|son|daughter|kid|child|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
              r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
              r"brother|sister)|grandson|granddaughter")

@@ -25,7 +25,7 @@ RELATION = ("大儿子|小儿子|大女儿|小女儿|"
             "同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
             "妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
             "岳父|岳母|丈母娘|公公|婆婆|嫂子|弟媳|姐夫|妹夫|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|叔叔|伯伯|舅舅|"
-            "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸|"
+            "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|孩子|小孩|哥|姐|弟|妹|妈|爸|"
             # a pet is the user's as a relative is (我的猫叫咪咪，今年三岁了: the cat's age; kin.is_relative)
             "猫咪|小猫|猫|狗狗|小狗|狗")
 #: 阿 before one character is a name as 小 and 老 are (阿强, 阿明), not a kin word (阿姨, 阿婆) nor a place or a firm's
@@ -247,3 +247,20 @@ def named_relation_plain(sentence: str) -> str:
     ('我朋友王芳是个医生', '我的好朋友是个医生')
     """
     return _NAMED_RELATION.sub(lambda m: f"我{m.group('rel')}", sentence)
+
+
+#: "Our family's" before a relative or a pet (我家的狗, 我们家孩子): the user's own, as 我的狗 says it; and a pause
+#: after the one a sentence is about (我儿子，今年八岁，特别喜欢乐高): the clauses after it are said of them.
+_HOUSEHOLD = lazy_regex(rf"(?<![\u4e00-\u9fff])我们?家的?(?=(?:{RELATION}))")
+_PAUSED = lazy_regex(rf"^(?P<who>我的?(?:{RELATION})(?:{NAME})?)\s*[，,]\s*(?=[\u4e00-\u9fff])")
+
+
+def as_mine(sentence: str) -> str:
+    """``sentence`` with a relative or a pet "of our family" said as the user's (我家的狗叫豆豆 → 我的狗叫豆豆) and
+    no pause after the relative a sentence opens with (我儿子，今年八岁 → 我儿子今年八岁); read as said, neither was
+    anyone's.
+
+    >>> as_mine("我们家的狗叫豆豆，今年三岁"), as_mine("我儿子，特别喜欢乐高")
+    ('我的狗叫豆豆，今年三岁', '我儿子特别喜欢乐高')
+    """
+    return _PAUSED.sub(r"\g<who>", _HOUSEHOLD.sub("我的", sentence), count=1)
