@@ -38,7 +38,9 @@ def test_a_rescheduled_event_is_the_plan_at_its_new_time(text: str, expected: li
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("I moved my blog to Ghost.", [("user.blog", "Ghost", None)]),  # moved to no time: a change as before
-    ("计划改成了明天", []),  # a plan moved names no happening
+    # a plan moved names no happening: a change of the plan ahead, which the fact engine puts on the plan it means
+    # (``extract.plan_changed``, ``facts.meant``), never stored as it is
+    ("计划改成了明天", [("plan.changed", "", date(2026, 12, 7))]),
     ("I moved the sofa into the spare room.", []),
     ("I moved to Berlin.", [("identity.location", "Berlin", None)]),
     ("We moved into a new house.", [("event", "moved into a new house", None)]),

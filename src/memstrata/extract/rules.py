@@ -56,6 +56,7 @@ from memstrata.extract import (
     parted,
     patterns_en,
     patterns_zh,
+    plan_changed,
     possessive_en,
     pursuits,
     relocated,
@@ -208,6 +209,10 @@ class RuleExtractor:
             if not found and n == 0 and last is None and (fix := corrected_later.read(
                     as_said, starred=text.lstrip().startswith("*") and not text.lstrip().startswith("**"))) is not None:
                 found = [(fix, detect_language(sentence))]
+            if not found:  # "Now on March 21 instead", "I cancelled it": a plan changed, not named (facts.meant)
+                written = detect_language(sentence)
+                found = [(f, written) for f in (plan_changed.moved(sentence, said_at, written)
+                                                or plan_changed.called_off(sentence, written))]
             found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
                              (lang for _, lang in found), strict=True))
             corrected_before = not found and restated.opens_correction(as_said)

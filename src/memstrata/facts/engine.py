@@ -30,8 +30,10 @@ from typing import Any
 import numpy as np
 
 from memstrata.errors import EmbeddingError
-from memstrata.extract import allergy_denied, corrected_later
+from memstrata.extract import allergy_denied, corrected_later, plan_changed
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.cancelled import PLAN_KEYS
+from memstrata.extract.clauses import describe_period
 from memstrata.extract.conventions import PROJECT_TOOL_KEY, other_tools
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
@@ -124,6 +126,15 @@ class FactEngine:
                 message's other values of the key are superseded. ``None``: every fact the message
                 stated stands (one statement applied alone, an LLM's add).
         """
+        if cand.key == plan_changed.KEY or (cand.retracts and cand.key in PLAN_KEYS
+                                             and previous.names_kind_alone(cand.value)):
+            # "Now on March 21 instead", "I cancelled it", "The trip is cancelled": the one plan ahead it means
+            changed = self.plan_changed(conn, said, cand, now)
+            if changed is None:
+                return []
+            if isinstance(changed, list):
+                return changed
+            cand, vector, replaces = changed[0], changed[1], {*replaces, *changed[2]}
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
         if cand.key == corrected_later.KEY and cand.instead_of:
@@ -172,6 +183,42 @@ class FactEngine:
                  for change in withdraw.retract(self, conn, said, replace(cand, key=fact.key, value=fact.value,
                                                                           retracts=True), now)]
         return [*ended, self.resolve(conn, kept, cand, vector, now, replaces=replaces, together=together)]
+
+    def plan_changed(self, conn: Any, said: Said, cand: FactCandidate, now: datetime) -> (
+            list[RawChange] | tuple[FactCandidate, np.ndarray | None, set[int]] | None):
+        """What a change of plan that names no plan of its own (``extract.plan_changed.KEY``: "Now on March 21
+        instead", "I cancelled it") or only its kind (a plan called off by "the trip", 预约) does to the plan it means
+        (``facts.meant.plan_meant``): a withdrawal supersedes that plan alone, with no successor (its changes are
+        returned); a move gives the plan at its new day, with its vector and the id it replaces, to apply. ``None``
+        when no plan or several fit (nothing changes, nothing is stored), and for a plan of another key than a
+        kind-alone withdrawal's own (the extractor says one under each plan key: the others change nothing). A
+        kind-alone withdrawal that finds no plan ahead is withdrawn as before, under its own key, by its words
+        (``facts.withdraw``: a plan said with no day)."""
+        plan = meant.plan_meant(self, conn, said, cand, named=cand.value)
+        if cand.key != plan_changed.KEY:  # "The trip is cancelled", said under each plan key
+            if plan is None:
+                return withdraw.retract(self, conn, said, cand, now)
+            if plan.key != cand.key:
+                return None
+        if plan is None:
+            return None
+        if cand.retracts:
+            return withdraw.retract(self, conn, said, replace(cand, key=plan.key, value=plan.value), now,
+                                    only={plan.id})
+        moved = replace(_plan_at_new_day(cand, plan, plan.value), instead_of="", evidence=cand.evidence,
+                        **_shifted(plan, cand.valid_from))
+        return moved, self.vector_of(moved.statement), {plan.id}
+
+    def vector_of(self, statement: str) -> np.ndarray | None:
+        """The vector of ``statement`` (``(dim,) float32``), or ``None`` without an embedder or when it fails (a
+        failed model must not fail the write)."""
+        if self.embedder is None or not statement:
+            return None
+        try:
+            return np.asarray(self.embedder.embed([statement])[0], dtype=np.float32)
+        except EmbeddingError as exc:
+            log.warning("a moved plan's vector skipped: %s", exc)
+            return None
 
     def meat_eaten(self, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
         """The active facts that its subject eats a food (``user.eats``) ``cand``'s diet leaves out
@@ -528,3 +575,15 @@ def _plan_at_new_day(cand: FactCandidate, plan: Fact, value: str) -> FactCandida
     spec = key_spec(plan.key)
     return replace(cand, key=plan.key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
                    value=value, instead_of=value)
+
+
+def _shifted(plan: Fact, start: datetime | None) -> dict[str, Any]:
+    """``plan``'s span and statement moved to begin at ``start`` (a plan moved to a new day keeps its length, and its
+    statement names the new day: "plans: flying to Lisbon (2027-03-21)")."""
+    if start is None or plan.valid_from is None or plan.valid_to is None:
+        return {"statement": plan.statement}
+    end, statement = start + (plan.valid_to - plan.valid_from), plan.statement
+    for lang in ("en", "zh"):
+        statement = statement.replace(describe_period((plan.valid_from, plan.valid_to), lang),
+                                      describe_period((start, end), lang))
+    return {"statement": statement, "valid_to": end}

@@ -1,15 +1,23 @@
 """Which held fact a change names, read against what the user holds now.
 
 A message that changes something often names the thing changed only in part: "Sorry, I meant Chloe, not Clara" names
-the old name, not the niece whose name it was. The extractor reads the change (its new value and the old one); which
-held fact it changes is known only from the store, and is decided here by comparing the change with the user's facts:
-a correction "X, not Y" names the one active fact of its subject whose value holds Y as a name: the value itself
-(that is ``FactEngine.instead``'s exact match), or a name, place or day inside it ("niece named Clara", 妹妹小丽,
-"flying to Lisbon"): X takes Y's place in it (``value_named``).
+the old name, not the niece whose name it was; "Now on March 21 instead" names a new day and no plan; "I cancelled
+it", "The trip is cancelled", 预约取消了 name a plan by a pronoun or by its kind alone. The extractor reads the change
+(its new value, its new day, or a withdrawal); which held fact it changes is known only from the store, and is
+decided here by comparing the change with the user's facts:
+
+* a correction "X, not Y" names the one active fact of its subject whose value holds Y as a name: the value itself
+  (that is ``FactEngine.instead``'s exact match), or a name, place or day inside it ("niece named Clara",
+  妹妹小丽, "flying to Lisbon"): X takes Y's place in it (``value_named``);
+* a plan changed (moved to a new day, or called off) names one of the user's plans ahead (``plan_meant``): the one
+  sharing a word of its own with what the change names, else with the message's other words ("Please drop the
+  physio session, I cancelled it"), else the one plan of the kind the change names (a trip is any journey, a
+  travel plan whatever its words; an appointment a visit to a dentist, a doctor, a physio), else, naming nothing, the
+  one plan ahead.
 
 When no fact fits, or several fit equally, nothing changes: a change applied to the wrong fact loses a true one,
-which is worse than a change not stored ("not Emma" with no Emma held, "not Clara" with a niece and a sister named
-Clara).
+which is worse than a change not stored ("I cancelled it" with a trip and an appointment ahead, "not Emma" with no
+Emma held).
 """
 
 from __future__ import annotations
@@ -21,12 +29,16 @@ from typing import TYPE_CHECKING, Any
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.corrected_later import KEY, PLANS, kinds
 from memstrata.extract.taxonomy import key_spec
+from memstrata.extract.timex import time_spans
+from memstrata.facts import previous
 from memstrata.facts.terms import subject_of
+from memstrata.text.regex import lazy_regex
 
 if TYPE_CHECKING:
     from memstrata.extract.base import FactCandidate
     from memstrata.facts.engine import FactEngine
     from memstrata.facts.said import Said
+    from memstrata.types import Fact
 
 
 def mentions(value: str, named: str) -> bool:
@@ -85,3 +97,92 @@ def value_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) 
                    # a plan put right in its place keeps its day ("I meant Porto, not Lisbon" of a trip in March)
                    valid_from=fact.valid_from if fact.key in PLANS else cand.valid_from), {fact.id}
 
+
+#: The kinds of plan a word names, and the words that name each (English words, Chinese words found inside a value):
+#: a journey, a visit to someone who sees to the user (a dentist, a doctor, a physio, a hairdresser), a meeting, a
+#: meal out, a class. "the trip" names a plan that is a journey ("fly to Lisbon", a ``travel.plan`` whatever its
+#: words), 预约 one that is a visit (看牙医), never the other.
+_KIND_WORDS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "trip": (frozenset({"trip", "trips", "flight", "flights", "vacation", "holiday", "getaway", "journey", "travel",
+                        "travelling", "traveling", "fly", "flying"}),
+             ("行程", "旅行", "旅游", "出差", "航班", "机票", "之行", "之旅")),
+    "visit": (frozenset({"appointment", "appointments", "appt", "booking", "session", "check-up", "checkup",
+                         "consultation", "dentist", "doctor", "doctor's", "physio", "physiotherapist", "therapist",
+                         "gp", "vet", "optician", "optometrist", "dermatologist", "hairdresser", "barber", "haircut",
+                         "massage", "chiropractor", "clinic"}),
+              ("预约", "门诊", "挂号", "牙医", "医生", "看病", "体检", "复查", "理发", "按摩", "理疗", "医院", "看牙")),
+    "meeting": (frozenset({"meeting", "meetings", "call"}), ("会议", "开会", "例会")),
+    "meal": (frozenset({"dinner", "lunch", "breakfast", "brunch"}), ("聚餐", "饭局", "吃饭", "晚饭", "午饭")),
+    "class": (frozenset({"class", "classes", "lesson", "lessons"}), ("课",)),
+}
+_LATIN_WORD = re.compile(r"[a-z][a-z'-]*")
+_HAN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def plan_kinds(value: str, key: str = "") -> frozenset[str]:
+    """The kinds of plan (``_KIND_WORDS``) ``value`` names, and a travel plan's (``key``) journey.
+
+    >>> sorted(plan_kinds("fly to Lisbon", "travel.plan")), sorted(plan_kinds("看牙医")), sorted(plan_kinds("预约"))
+    (['trip'], ['visit'], ['visit'])
+    >>> sorted(plan_kinds("the trip")), sorted(plan_kinds("dinner with Sam")), sorted(plan_kinds("it"))
+    (['trip'], ['meal'], [])
+    """
+    words, text = set(_LATIN_WORD.findall(value.casefold())), value.casefold()
+    found = {kind for kind, (latin, han) in _KIND_WORDS.items() if words & latin or any(w in text for w in han)}
+    return frozenset(found | ({"trip"} if key == "travel.plan" else set()))
+
+
+def plan_meant(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *, named: str) -> Fact | None:
+    """The one plan of ``cand``'s subject ahead (``previous.plans_to_come``) that a change of plan naming it by
+    ``named`` (a plan's words, its kind alone, or nothing: "it", "Now on March 21 instead") means, as the module
+    docstring orders it: the plans sharing a word of their own with ``named``; else with the other words of the
+    message ("Please drop the physio session, I cancelled it"); else the plans of the kind ``named`` names; else,
+    ``named`` naming neither words nor a kind, every plan ahead. A plan moved (``cand.retracts`` false) is none of the
+    plans already on its new day. ``None`` unless exactly one plan fits at the first step any plan fits at: two plans
+    ahead and "I cancelled it" name neither, and "the haircut is cancelled" names no dentist appointment."""
+    ahead = previous.plans_to_come(engine, conn, said, cand)
+    if not cand.retracts and cand.valid_from is not None:
+        ahead = [f for f in ahead if f.valid_from is None or f.valid_from.date() != cand.valid_from.date()]
+    if named and not previous.names_kind_alone(named):
+        return _one([f for f in ahead if previous.own_word_shared(named, f.value)])
+    text = _without_times(engine.store.episode_text(conn, said.episode_id) or "") if said.episode_id else ""
+    if text and (sharing := [f for f in ahead if previous.own_word_shared(text, f.value)]):
+        return _one(sharing)
+    if kinds_named := plan_kinds(named):
+        return _one([f for f in ahead if kinds_named & plan_kinds(f.value, f.key)])
+    # "it" alone: the one plan ahead, unless the message speaks of something else it may stand for ("I had Netflix
+    # but the price went up, so I cancelled it")
+    return None if _speaks_of_more(text) else _one(ahead)
+
+
+#: The words a change of plan is said in, that name no thing it may be about: "Please drop it, I cancelled it",
+#: "OK, change of plan: now on March 21 instead", 计划有变，改到下周五, 我把它取消了.
+_CHANGE_WORDS = frozenset("""
+a about again already also an and anyway at back be been brought but called can cancel canceled cancelled change
+changed date day delete did do drop forget forward fyi got guys had has have hey hi i i'm i've in is it it's its just
+me moved my new no not now of off oh ok okay on our please plan plans postponed pushed quick remove rescheduled sadly
+shifted small so sorry that that's the this thanks to too unfortunately update was we we've well were will yeah yes
+you instead heads up note btw for then there
+""".split())
+_CHANGE_HAN = lazy_regex(r"计划|有变|变了|改了|一下|改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|"
+                         r"换到|挪到|调到|取消|推掉|已经|这个|那个|我们|[我它也被把了吧啊哦呢的就都]")
+
+
+def _speaks_of_more(text: str) -> bool:
+    """Whether ``text`` (a message without its times) names anything beyond a change of plan (``_CHANGE_WORDS``,
+    ``_CHANGE_HAN``): a thing "it" may stand for other than a plan."""
+    words = set(_LATIN_WORD.findall(text.casefold())) - _CHANGE_WORDS
+    han = "".join(_HAN.findall(_CHANGE_HAN.sub("", text)))
+    return bool(words) or len(han) >= 2
+
+
+def _without_times(text: str) -> str:
+    """``text`` without its time expressions: a day said ("next week", 下周五) is no word of a plan's own ("for a
+    week")."""
+    for start, end, _ in reversed(time_spans(text)):
+        text = f"{text[:start]} {text[end:]}"
+    return text
+
+
+def _one(facts: list[Fact]) -> Fact | None:
+    return facts[0] if len(facts) == 1 else None

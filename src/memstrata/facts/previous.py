@@ -92,7 +92,7 @@ def _plan_words(value: str) -> set[str]:
     return {w for w in words if not _HAN_FUNCTION.search(w)}
 
 
-def _own_word_shared(a: str, b: str) -> bool:
+def own_word_shared(a: str, b: str) -> bool:
     """Whether plan values ``a`` and ``b`` share a word that is neither a kind of plan nor a word of going
     (``_ANY_PLAN_WORDS``): "seeing the dentist" / "dentist appointment" yes, "flying to Lisbon" / "flying to Rome"
     no."""
@@ -110,7 +110,7 @@ def names_plan(named: str, stored: str) -> bool:
     """Whether a plan called off, named by ``named`` ("dentist appointment", 看牙医的预约), names the stored plan
     ``stored`` ("dentist appointment on January 14", 看牙医) by a word of its own they share ("haircut appointment"
     shares only its kind with "dentist appointment": no). A kind alone ("the appointment") is ``kind_named``'s."""
-    return not names_kind_alone(named) and _own_word_shared(named, stored)
+    return not names_kind_alone(named) and own_word_shared(named, stored)
 
 
 def kind_named(named: str, key: str, stored: Sequence[str]) -> list[bool]:
@@ -133,7 +133,7 @@ def same_plan(old: Fact, new: str) -> bool:
         return True
     if names_kind_alone(new):
         return old.key != "travel.plan" or not _plan_words(new) & _APPOINTMENT_WORDS
-    return _own_word_shared(new, old.value)
+    return own_word_shared(new, old.value)
 
 
 def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
@@ -261,7 +261,7 @@ def plan_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     if day is None:
         return None
     store = engine.store
-    plans = [f for f in _plans_to_come(engine, conn, said, cand)
+    plans = [f for f in plans_to_come(engine, conn, said, cand)
              if f.valid_from is not None and day[0] <= f.valid_from < day[1] and same_plan(f, cand.value)]
     if len(plans) != 1 or not (cited := [e for e in plans[0].citations if e < said.episode_id]):
         return None
@@ -283,7 +283,7 @@ def plan_moved(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     if (cand.key not in PLANS or cand.valid_from is None or said.episode_id is None
             or normalise_value(cand.instead_of) != normalise_value(cand.value)):
         return None
-    ahead = _plans_to_come(engine, conn, said, cand)
+    ahead = plans_to_come(engine, conn, said, cand)
     if any(f.valid_from is not None and f.valid_from.date() == cand.valid_from.date() and same_plan(f, cand.value)
            for f in ahead):
         return None  # already on that day: the move was stored, or is another plan's
@@ -294,7 +294,7 @@ def plan_moved(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     return plans[0] if len(plans) == 1 else None
 
 
-def _plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
+def plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
     """The readable plans (``PLANS``) of ``cand``'s subject that start at or after ``said.at``: the ones a plan put
     right or moved may take the place of."""
     store = engine.store

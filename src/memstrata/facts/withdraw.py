@@ -41,13 +41,16 @@ if TYPE_CHECKING:
     from memstrata.facts.engine import FactEngine
 
 
-def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: datetime) -> list[RawChange]:
+def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: datetime, *,
+            only: set[int] | None = None) -> list[RawChange]:
     """Supersede, with no successor, the active facts ``cand`` withdraws (``withdraws``). The
     audit event is a ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any
     supersede). The withdrawal is kept (``store.withdrawals``) whether or not it withdrew
     anything: a value said before it that arrives later is stored as a past value ending
     here (``facts.place``). A value it names that had already ended later than this (replaced
     or withdrawn by a message said after this one, stored first) now ends here.
+
+    ``only``: the ids it may withdraw (a plan a change of plan means, ``facts.meant``); ``None``: any it names.
 
     Raises:
         ValueError: ``said`` names no episode (a hand edit never withdraws).
@@ -71,6 +74,8 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
     named = {f.id for f, hit in zip(plain, withdraws(eng, cand.value, cand.evidence, cand.key,
                                                       [f.value for f in plain]), strict=True) if hit}
     named |= {f.id for f in goals if reached_by_giving_up(f.value, cand.value)}
+    if only is not None:  # the one plan a change of plan means (``facts.meant``), not another of its value
+        held, named = [f for f in held if f.id in only], named & only
     detail = said.detail(superseded_by=None, retracted=True, statement=cand.evidence, episode=said.episode_id)
     for fact in held:
         if (cand.value and fact.id not in named) or _restated(eng, fact.value, cand.restates):

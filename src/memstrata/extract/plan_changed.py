@@ -1,0 +1,105 @@
+"""A plan changed without the plan named: "Now on March 21 instead", "It's been moved to Friday", 计划有变，改到下周五,
+"I cancelled it", "It's been called off", 我把它取消了.
+
+Said after "I'm flying to Lisbon for a week on March 14", such a sentence names a new day or a withdrawal and no plan
+(at most its kind: "The trip is now on the 21st", 预约改到周五了, or a word any plan is: "the plan", 计划): no rule
+read it, and the trip stayed on its old day. It is read here as a change of plan under ``KEY``, never stored as it is:
+a plan at its new day (``Finding.period``), or a withdrawal (``Finding.retract``), its value the plan's kind when one
+is named, else ``""``. Which plan it changes is known only from what the user holds: the fact engine compares it with
+the plans ahead (``facts.meant.plan_meant``) and changes the one that fits, or nothing.
+
+A change needs its marker: a new day said with "instead", "now", "moved", "postponed", "pushed back", 改到, 推迟到;
+a day alone ("On March 21.") or "now" with no day ("Now I'm tired") is none. A sentence that supposes ("if it's
+cancelled", 如果取消了) or asks changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from memstrata.extract.clauses import CONF_STATED, Finding
+from memstrata.extract.timex import resolve_relative, time_span
+from memstrata.text.regex import lazy_regex
+
+#: The key of a change of plan that names no plan: never stored; the fact engine puts it on the plan it means.
+KEY = "plan.changed"
+
+_IC = re.IGNORECASE
+#: Words that open the sentence and state nothing: "OK, ...", "Update: ...", "Change of plan: ...".
+_OPENING_EN = (r"^(?:(?:ok(?:ay)?|so|well|actually|oh|hey|update|quick\s+update|small\s+change|"
+               r"(?:a\s+)?change\s+of\s+plans?|plans?\s+(?:have\s+|has\s+)?changed|heads\s+up)\s*[:,.!-]*\s*)*")
+#: What a moved plan is called when it is named by no words of its own: a pronoun, a word any plan is, or its kind.
+_PLAN_EN = (r"(?:it|that|this|the\s+plan|(?:the|my|our)\s+(?P<kind>trip|flight|appointment|appt|booking|session|"
+            r"meeting|dinner|lunch|class|lesson|visit))")
+#: "Now on March 21 instead", "It's been moved to Friday", "The trip is now on the 21st", "Pushed back to Monday".
+_MOVED_EN = lazy_regex(
+    rf"{_OPENING_EN}(?:{_PLAN_EN}\s*(?:'s|\s+is|\s+was|\s+has\s+been|\s+got|\s+will\s+be)?\s+)?(?:(?:been|now)\s+)*"
+    r"(?P<verb>(?:moved|changed|pushed(?:\s+back)?|postponed|rescheduled|brought\s+forward|shifted)\s+)?"
+    r"(?:(?:to|until|till|for|on)\s+)?(?P<when>.+?)(?P<instead>\s*,?\s+(?:instead|now))?[.!]*$", _IC)
+#: 计划有变，改到下周五, 改到下周五了, 预约推迟到周五, 时间改成12月20号了.
+_MOVED_ZH = lazy_regex(
+    r"^(?:(?:计划|行程|安排|时间)(?:有变|变了|改了)(?:一下)?[，,。]?\s*)?(?:我们?的?)?"
+    r"(?P<kind>计划|行程|安排|时间|预约|会议|出差|航班|课)?(?:也|已经|都|就)?"
+    r"(?:改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|换到|挪到|调到)了?(?P<when>[^，,。！!？?]+?)(?:了|吧)?[。！!]*$")
+#: "I cancelled it", "It's been called off", "That's cancelled now".
+_OFF_EN = lazy_regex(
+    rf"{_OPENING_EN}(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|had\s+to\s+|already\s+)?(?:cancell?ed|called\s+off)\s+"
+    r"(?:it|that)|(?:it|that)(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+)*"
+    r"(?:cancell?ed|called\s+off))(?:\s+(?:now|already|anyway))?[.!]*$", _IC)
+#: 取消了, 我取消了, 我把它取消了, 已经取消了, 那个推掉了.
+_OFF_ZH = lazy_regex(r"^(?:我们?)?(?:已经|也)?(?:把(?:它|这个|那个)|(?:这个|那个|它))?(?:也|已经|被)?"
+                     r"(?:取消|推掉)了?[。！!]*$")
+#: A sentence that supposes, wishes or asks: nothing changed yet.
+_NOT_SAID_DONE = lazy_regex(r"\b(?:if|unless|maybe|might|may|could|should|would|hope|whether)\b|\?|？|如果|要是|万一|"
+                            r"可能|也许|应该|吗|是否|会不会", _IC)
+
+
+def _day(when: str, said_at: datetime, *, lang: str) -> tuple[datetime, datetime] | None:
+    """The day ``when`` names, when it is a time and nothing else ("March 21", "the 21st", 下周五); ``None`` for more
+    or less than a time ("I'm tired"), and for a time longer than a day ("next week": no day to move to)."""
+    when = when.strip()
+    span = time_span(when)
+    if span is None or when[: span[0]].strip(" ,") not in ("", "the") or when[span[1]:].strip(" ,"):
+        return None
+    day = resolve_relative(when if lang == "zh" else f"on {when}", said_at, prefer_future=True)
+    if day is None or (day[1] - day[0]).days > 1 or day[1] <= said_at:
+        return None
+    return day
+
+
+def moved(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
+    """A plan moved to a new day, named by no words of its own ("Now on March 21 instead", 计划有变，改到下周五): one
+    finding under ``KEY`` at that day, valued the plan's kind if named ("the trip", 预约), else ``""``; ``[]`` for any
+    other sentence, one with no change marker, or a day that is no single day to come."""
+    text = sentence.strip()
+    if _NOT_SAID_DONE.search(text):
+        return []
+    m = (_MOVED_ZH if lang == "zh" else _MOVED_EN).match(text)
+    if m is None:
+        return []
+    if lang == "en" and not (m.group("verb") or m.group("instead") or re.search(r"\bnow\b|change|changed", text, _IC)):
+        return []  # "On March 21.": a day, no change
+    day = _day(m.group("when"), said_at, lang=lang)
+    if day is None:
+        return []
+    kind = m.group("kind") or ""
+    kind = "" if kind in ("计划", "安排", "时间") else kind  # words any plan is: no kind
+    return [Finding(KEY, kind, CONF_STATED, sentence, period=day, statement=sentence)]
+
+
+#: Where a sentence's clauses part: "Please drop the physio session, I cancelled it".
+_CLAUSE = lazy_regex(r"\s*(?:[,;，；]|\b(?:and|but|so)\b)\s*", _IC)
+
+
+def called_off(sentence: str, lang: str) -> list[Finding]:
+    """A plan called off by a pronoun alone in a clause of ``sentence`` ("I cancelled it", "It's been called off",
+    我把它取消了; "Please drop the physio session, I cancelled it": the message's other words may say which plan, as
+    the fact engine reads them): one withdrawal under ``KEY`` valued ``""``; ``[]`` for any other sentence, or one that
+    supposes or asks."""
+    if _NOT_SAID_DONE.search(sentence):
+        return []
+    pattern = _OFF_ZH if lang == "zh" else _OFF_EN
+    if not any(pattern.match(clause) for clause in _CLAUSE.split(sentence.strip()) if clause):
+        return []
+    return [Finding(KEY, "", CONF_STATED, sentence, retract=True, statement=sentence)]
