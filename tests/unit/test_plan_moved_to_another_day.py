@@ -67,3 +67,19 @@ def test_the_same_plan_at_a_new_day_unmarked_is_not_a_restatement(tmp_path: Path
     facts = _plans(tmp_path, "I'm flying to Porto on May 2.", "I'm flying to Porto on May 9.")
     assert {f for f in facts if f[0] == "active"} == {("active", "flying to Porto", "2027-05-02"),
                                                       ("active", "flying to Porto", "2027-05-09")}, facts
+
+
+@pytest.mark.parametrize(("messages", "value", "new"), [
+    # the kind alone among two plans: the one of that kind moves (an appointment is no trip)
+    (("I'm flying to Porto on May 2.", "I have an eye doctor appointment on Thursday",
+      "The clinic moved my appointment to Monday"), "eye doctor appointment", "2026-12-07"),
+    # two appointments: the message's other words say which ("the dentist")
+    (("I have a dentist appointment on Thursday", "I have a haircut appointment on Friday",
+      "The dentist moved my appointment to Monday"), "dentist appointment", "2026-12-07"),
+])
+def test_a_plan_moved_by_its_kind_among_several_moves_the_one_its_words_fit(
+        tmp_path: Path, messages: tuple[str, ...], value: str, new: str) -> None:
+    facts = _plans(tmp_path, *messages)
+    assert [f for f in facts if f[0] == "superseded"] == [f for f in facts if f[0] == "superseded" and f[1] == value]
+    assert ("active", value, new) in facts, facts
+    assert len([f for f in facts if f[0] == "superseded"]) == 1, facts

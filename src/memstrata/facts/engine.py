@@ -302,7 +302,7 @@ class FactEngine:
             # "the appointment is on the 19th": the plan keeps its own, fuller name
             value = plan.value if previous.names_kind_alone(cand.value) else cand.value
             return _plan_at_new_day(cand, plan, value), {plan.id}
-        if not any(f.key == cand.key for f in held) and (plan := previous.plan_moved(self, conn, said, cand)):
+        if not any(f.key == cand.key for f in held) and (plan := meant.plan_moved(self, conn, said, cand)):
             # "the Lisbon trip moved to March 21st" after "fly to Lisbon on March 14th": that plan on its new day
             fuller = plan.value.casefold() in cand.value.casefold()
             value = cand.value if fuller else plan.value  # the plan keeps its own name unless this one holds it

@@ -33,6 +33,7 @@ from memstrata.extract.timex import time_spans
 from memstrata.facts import previous
 from memstrata.facts.terms import subject_of
 from memstrata.text.regex import lazy_regex
+from memstrata.text.tokens import normalise_value
 
 if TYPE_CHECKING:
     from memstrata.extract.base import FactCandidate
@@ -130,6 +131,23 @@ def plan_kinds(value: str, key: str = "") -> frozenset[str]:
     words, text = set(_LATIN_WORD.findall(value.casefold())), value.casefold()
     found = {kind for kind, (latin, han) in _KIND_WORDS.items() if words & latin or any(w in text for w in han)}
     return frozenset(found | ({"trip"} if key == "travel.plan" else set()))
+
+
+def plan_moved(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> Fact | None:
+    """The plan ahead that a plan said as moved to a new day means ("Correction: the Lisbon trip moved to March 21st"
+    after "I'm planning to fly to Lisbon on March 14th", 出差改到下周五了 after 下周三我要去上海出差, "The dentist moved
+    my appointment to Monday"): ``cand`` a plan (``PLANS``) at a time, said as moved (``instead_of`` its own value:
+    ``extract.scheduled.moved``, ``extract.rescheduled.plan_moved``), and the plan ``plan_meant`` finds by its words
+    or its kind ("my appointment": the one visit ahead). ``None`` when it is no such plan, when a plan of its words is
+    already on the new day (the move was stored, or is another plan's), and when none or several fit: "the haircut
+    moved to Monday" moves no dentist appointment, "the trip moved to Monday" no appointment."""
+    if (cand.key not in PLANS or cand.valid_from is None or said.episode_id is None
+            or normalise_value(cand.instead_of) != normalise_value(cand.value)):
+        return None
+    if any(f.valid_from is not None and f.valid_from.date() == cand.valid_from.date()
+           and previous.same_plan(f, cand.value) for f in previous.plans_to_come(engine, conn, said, cand)):
+        return None
+    return plan_meant(engine, conn, said, cand, named=cand.value)
 
 
 def plan_meant(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *, named: str) -> Fact | None:

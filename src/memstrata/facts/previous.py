@@ -45,7 +45,6 @@ from memstrata.extract.timex import resolve_relative
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
 from memstrata.text.regex import lazy_regex
-from memstrata.text.tokens import normalise_value
 
 if TYPE_CHECKING:
     from memstrata.extract.base import FactCandidate
@@ -68,8 +67,6 @@ _ANY_PLAN_WORDS = _APPOINTMENT_WORDS | frozenset({
     # Rome")
     "to", "on", "at", "in", "for", "of", "and", "fly", "flying", "go", "travel", "traveling", "travelling",
     "drive", "driving", "head", "heading", "take", "taking", "leave", "leaving", "i'm", "we're"})
-#: The kind words of a journey: said alone they name a trip, never an appointment.
-_TRIP_WORDS = frozenset({"trip", "行程"})
 _WORD = lazy_regex(r"[a-z][a-z'-]+")
 _HAN_FUNCTION = lazy_regex(r"[去要我们的了在到回飞想会将]")
 _HAN_RUN = lazy_regex(r"[\u4e00-\u9fff]+")
@@ -270,28 +267,6 @@ def plan_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     if when is None or not names_time(store.episode_text(conn, episode) or "", when, old, said.at):
         return None
     return plans[0]
-
-
-def plan_moved(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> Fact | None:
-    """The user's one plan to come that a plan moved to a new day names ("Correction: the Lisbon trip moved to March
-    21st" after "I'm planning to fly to Lisbon on March 14th", 出差改到下周五了 after 下周三我要去上海出差, "The dentist
-    moved my appointment to Monday" after a dentist appointment on Friday): ``cand`` a plan (``PLANS``) at a time, said
-    as moved (``instead_of`` its own value: ``extract.scheduled.moved``, ``extract.rescheduled.plan_moved``), and one
-    active plan of its subject ahead on another day that names the same plan (``same_plan``: a word of its own shared,
-    or the kind alone, "my appointment", when that is the one plan ahead). ``None`` when none or several fit: "the
-    haircut moved to Monday" moves no dentist appointment, and a plan already on the new day is not moved again."""
-    if (cand.key not in PLANS or cand.valid_from is None or said.episode_id is None
-            or normalise_value(cand.instead_of) != normalise_value(cand.value)):
-        return None
-    ahead = plans_to_come(engine, conn, said, cand)
-    if any(f.valid_from is not None and f.valid_from.date() == cand.valid_from.date() and same_plan(f, cand.value)
-           for f in ahead):
-        return None  # already on that day: the move was stored, or is another plan's
-    plans = [f for f in ahead if same_plan(f, cand.value)]
-    if names_kind_alone(cand.value) and (len(ahead) != 1 or (_plan_words(cand.value) & _TRIP_WORDS
-                                                             and ahead[0].key != "travel.plan")):
-        return None  # "my appointment moved to Monday" names the one plan ahead, not one of several; a trip no visit
-    return plans[0] if len(plans) == 1 else None
 
 
 def plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
