@@ -95,6 +95,15 @@ _CLOSE_ZH = lazy_regex(r"(?:其实|哈+|呵+)(?=[\s。！!…～~]*$)")
 #: a relative or a thing named with "my" / "our" ("My mom really prefers green tea").
 _INNER_EN = lazy_regex(r"^(?P<s>(?i:i|we|i'm|we're|i've|we've|he|she|they|(?:my|our)\s+[a-z]+)|[A-Z][a-z]+)\s+"
                        r"(?i:actually|honestly|really)\s+")
+#: "still" says the statement holds as before, never what it states: "I am still living in Lyon", "My shell is
+#: still zsh" (after the copula too), 我仍然住在杭州, 我的shell还是zsh, 我还在用zsh (还 alone only before 在 / 住 /
+#: 用: 我还没决定 is no statement said again; 还是 only as the copula of a thing of mine, keeping its 是:
+#: 我们还是用老方法吧 is "we had better").
+_STILL_EN = lazy_regex(r"^(?P<s>(?i:i|we|i'm|we're|i've|we've|i am|we are|he|she|they|"
+                       r"(?:my|our)\s+[a-z]+(?:\s+[a-z]+){0,2}?(?:\s+(?:is|are)|'s)?)|[A-Z][a-z]+(?:\s+is|'s)?)\s+"
+                       r"(?i:still)\s+")
+_STILL_ZH = lazy_regex(r"^(?P<s>我们?)(?:仍然|依然|仍旧|依旧|一直都|还(?=[在住用]))"
+                      r"|^(?P<t>我们?的[^，,。还]{1,6}?)还(?=是)")
 
 
 def without_opening(clause: str, lang: str) -> str:
@@ -151,3 +160,19 @@ def without(sentence: str) -> str | None:
     if bare == sentence.strip() or not any(c.isalnum() for c in bare):
         return None
     return bare[0].upper() + bare[1:] if bare[0].islower() and bare[:2].lower() != "i'" else bare
+
+
+def without_still(sentence: str) -> str | None:
+    """``sentence`` without the "still" (仍然, 依然, 还是, 还在) between its subject and what it states, or ``None``
+    when it has none. Read only where the whole sentence stated nothing; what it states is a confirmation of what the
+    user holds (``extract.rules`` marks it ``held_only``): "My laptop is still slow" with nothing held about the
+    laptop is a passing state, no new fact.
+
+    >>> without_still("My shell is still zsh."), without_still("I am still living in Lyon.")
+    ('My shell is zsh.', 'I am living in Lyon.')
+    >>> without_still("我仍然住在杭州。"), without_still("我的shell还是zsh。"), without_still("我还没决定。")
+    ('我住在杭州。', '我的shell是zsh。', None)
+    """
+    bare = sentence.strip()
+    bare = _STILL_ZH.sub(lambda m: m.group("s") or m.group("t"), _STILL_EN.sub(lambda m: m.group("s") + " ", bare))
+    return None if bare == sentence.strip() else bare

@@ -332,7 +332,9 @@ _ALLERGY = lazy_regex(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s
 #: allergy said as a noun with no subject, the user's own only when it opens the sentence (as the
 #: answer to "any allergies?"); nothing may follow but "here" and the like ("Peanut allergy is
 #: serious" says what allergies are, "peanut allergy awareness" is something else).
-_ALLERGY_NOUN = lazy_regex(rf"^(?:{_ALLERGY_ADJ}\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s-]+allerg(?:y|ies|ic)"
+#: A pronoun and its verb ("I am allergic", "I AM allergic" said to insist) name no allergen.
+_ALLERGY_NOUN = lazy_regex(rf"^(?:{_ALLERGY_ADJ}\s+)*(?!(?:i|we|you|he|she|they)\s+(?:am|are|is|was|were)\b)"
+                           r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s-]+allerg(?:y|ies|ic)"
                            r"(?:\s+(?:here|over here|for me|myself|too|as well|btw|fyi))?$", _IC)
 #: Words before "allergy"/"allergic" that name no allergen: the person or the kind of allergy
 #: ("seasonal allergies", "food allergy", "my allergy"), a degree ("so allergic", "not allergic"), a number ("I have

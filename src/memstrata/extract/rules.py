@@ -175,6 +175,11 @@ class RuleExtractor:
                         (f, lang) for f, lang in _whole(bare, said_at) if f.key != corrected.CORRECTION_KEY]):
                     sentence = bare
                     break
+            # "My shell is still zsh", 我仍然住在杭州: the statement said again, read without "still"; a confirmation
+            # of a value held only ("My laptop is still slow" with no laptop held is a passing state: held_only)
+            if not found and (bare := asides.without_still(sentence)) is not None:
+                found = [(replace(f, held_only=True), lang) for f, lang in _whole(bare, said_at)
+                         if f.key not in (corrected.CORRECTION_KEY, "event") and not f.retract]
             if found and all(f.key == corrected.CORRECTION_KEY for f, _ in found):  # "Use pytest, not unittest"
                 found = [(f, found[0][1]) for f in directives.find(sentence, found[0][1])] or found
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
