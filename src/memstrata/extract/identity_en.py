@@ -61,8 +61,9 @@ _AGE_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thi
 _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
                   r"yo|y/o))?$"
                   # an age in words: with "years old" ("my son is five years old"), or after "turned" ("my daughter
-                  # just turned three"); a bare "I'm one" is no age
+                  # just turned three"), or alone from two on ("My daughter is two now"); a bare "I'm one" is no age
                   rf"|^(?:i'm|i am)\s+(?P<w>{_AGE_WORDS})\s+years?\s+old$"
+                  rf"|^(?:i'm|i am)\s+(?P<b>(?!one\b)(?:{_AGE_WORDS}))(?:\s+(?:now|already))?$"
                   rf"|^i\s+(?:just\s+)?turned\s+(?P<t>{_AGE_WORDS})$",
                   _IC)
 
@@ -100,8 +101,8 @@ _PLACE_END = lazy_regex(r"\s+(?:with|since|for|now|right now|currently|these day
 def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _AGE.match(clause)
     if m:
-        return _f("identity.age", m.group("v") or counts.number(m.group("w") or m.group("t")) or "", CONF_STATED,
-                  clause)
+        age = m.group("v") or counts.number(m.group("w") or m.group("t") or m.group("b")) or ""
+        return _f("identity.age", age, CONF_STATED, clause)
     m = _LIVE.match(clause)
     if m:
         place = _PLACE_END.sub("", m.group("v") or m.group("w") or m.group("r"))

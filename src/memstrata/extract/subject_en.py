@@ -119,8 +119,9 @@ _SOMEONE_VERB = lazy_regex(
     # what one drives, owns, runs or speaks is read of anyone ("My wife drives a Subaru", "Tom speaks French", "My uncle
     # runs a bakery"; "My sister runs in the park" is no business)
     r"drives|owns|rides|speaks|runs(?=\s+(?:a|an|the|his|her|their)\s)|manages|"
-    # an age said as its birthday ("Emma turned 8 today": ``extract.onset``)
-    r"turned(?=\s+\d))\b")
+    # an age said as its birthday ("Emma turned 8 today": ``extract.onset``; "My daughter just turned three")
+    r"turned(?=\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)"
+    r"\b)))\b")
 #: Where a person named is, said between the name and the verb ("Sarah from accounting", "Tom in sales", "Li
 #: from the Berlin office"): who they are, no part of what is said of them.
 _GROUP = lazy_regex(r"^(?:from|in|at|on)\s+(?:the\s+)?[\w-]+(?:\s+(?:team|department|dept|office|group|side))?\s+",
