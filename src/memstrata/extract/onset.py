@@ -125,7 +125,8 @@ def _present(state: str) -> list[str]:
 #: it began (``shapes.dated``), which still holds now.
 _PAST_EN = (r"(?:last\s+\w+|yesterday|today|this\s+(?:week|month|year)|earlier\s+this\s+\w+|"
             r"(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+(?:day|week|month|year)s?\s+ago|"
-            r"in\s+\w+(?:\s+\d{4})?|on\s+\w+)")
+            # "on Monday" dates it; "on Fridays", "on weekends" say when it recurs, part of what began
+            r"in\s+\w+(?:\s+\d{4})?|on\s+(?!(?:\w+day|weekend)s\b)\w+)")
 #: "I've started working at Meta", "I started using Neovim", "I've begun to prefer tea", "I started a new
 #: job at Stripe", "we started using Linear": a beginning with no time named, which holds now.
 _BEGUN_EN = lazy_regex(
@@ -200,7 +201,8 @@ def begun_en(sentence: str) -> list[str]:
     and for what never starts a state one is in ("I started thinking about ...")."""
     m = _BEGUN_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
-        return _job_begun_en(sentence) or _got_en(sentence) or _taken_up_en(sentence) or _since_en(sentence)
+        return (_job_begun_en(sentence) or _got_en(sentence) or _taken_up_en(sentence) or _since_en(sentence)
+                or _doing_taken_up_en(sentence) or _doing_switched_to_en(sentence))
     if m.group("org"):
         return [f"I work at {m.group('org')}"] if m.group("who").lower() == "i" else []
     state = m.group("inf") or m.group("ing")
@@ -241,6 +243,46 @@ def _taken_up_en(sentence: str) -> list[str]:
     """A pastime taken up ("I've taken up pottery") as "I do pottery as a hobby"; ``[]`` for none."""
     m = _TAKEN_UP_EN.match(sentence.strip().rstrip(".!"))
     return [f"I do {m.group('p')} as a hobby"] if m else []
+
+
+#: "I've taken up cycling to work", "I took up swimming on Sundays": a doing with more said of it, taken up as "I've
+#: started cycling to work" begins it (a pastime alone is ``_TAKEN_UP_EN``'s).
+_DOING_TAKEN_UP_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?(?P<who>i|we)(?:'ve|\s+have)?\s+{_ADV_EN}(?:took|taken|picked)\s+up\s+(?P<ing>\w+ing\s.+?)"
+    rf"(?:\s+(?:now|recently|lately|{_PAST_EN}))?$", _IC)
+
+
+def _doing_taken_up_en(sentence: str) -> list[str]:
+    """A doing taken up ("I've taken up cycling to work") as its present ("I cycle to work"); ``[]`` for none."""
+    m = _DOING_TAKEN_UP_EN.match(sentence.strip().rstrip(".!"))
+    if m is None or _NOT_A_STATE.match(m.group("ing")):
+        return []
+    said = _present(m.group("ing"))
+    return said if m.group("who").lower() == "i" else [f"We {s[2:]}" for s in said]
+
+
+#: A switch to a doing: "I've switched to running in the evenings", "I switched to evening runs" (the doing named by
+#: its time of day and its noun): the doing begun, as "I've started running in the evenings" says it.
+_DOING_NOUNS = {"runs": "running", "walks": "walking", "swims": "swimming", "jogs": "jogging", "rides": "riding",
+                "hikes": "hiking", "workouts": "working out"}
+_DOING_SWITCHED_TO_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?(?P<who>i|we)(?:'ve|\s+have)?\s+{_ADV_EN}(?:switched|changed|moved)(?:\s+over)?\s+to\s+"
+    r"(?:(?P<time>morning|afternoon|evening|night|weekend|lunchtime)\s+"
+    rf"(?P<noun>{'|'.join(_DOING_NOUNS)})|(?P<ing>\w+ing\b.*?))"
+    rf"(?:\s+(?:now|instead|recently|lately|{_PAST_EN}))*$", _IC)
+
+
+def _doing_switched_to_en(sentence: str) -> list[str]:
+    """A switch to a doing ("I've switched to evening runs") as its present ("I run in the evenings"); ``[]`` for
+    none."""
+    m = _DOING_SWITCHED_TO_EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    doing = m.group("ing") or f"{_DOING_NOUNS[m.group('noun').lower()]} in the {m.group('time').lower()}s"
+    if _NOT_A_STATE.match(doing):
+        return []
+    said = _present(doing)
+    return said if m.group("who").lower() == "i" else [f"We {s[2:]}" for s in said]
 
 
 #: An age said as its birthday: "I turned 35 yesterday", "Emma turned 8 today!" (read as "I turned 8 today" by

@@ -187,7 +187,9 @@ _HEDGE_EN = lazy_regex(r"\b(?:(?:don't|do not|not)\s+(?:really|particularly|espe
 
 #: "... spicy food much", "... that much", "... sometimes": a qualifier after the object, not part of it
 #: (the value was stored as "spicy food much", "sushi sometimes").
-_QUALIFIER_AFTER = lazy_regex(r"\s+(?:(?:all\s+)?that much|too much|much|at all|sometimes|occasionally|at times|"
+#: "I like tea better now": how much more, said after it ("tea better", "green more" were stored).
+_QUALIFIER_AFTER = lazy_regex(r"(?<=\w)\s+(?:(?:a lot|a little|much|way|far|even)\s+)?(?:better|more)$"
+                              r"|\s+(?:(?:all\s+)?that much|too much|much|at all|sometimes|occasionally|at times|"
                               r"once in a while|every now and then|now and then|from time to time)$", _IC)
 
 

@@ -35,6 +35,7 @@ from memstrata.extract import (
     cancelled,
     carried,
     cessation,
+    changed_now,
     contrast,
     conventions,
     corrected,
@@ -230,6 +231,7 @@ class RuleExtractor:
             last = found[-1][0] if found else last
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found = [(shapes.begun_use(f, sentence), lang) for f, lang in found]  # "I started using Arc": a beginning
+            found = [(changed_now.marked(f, as_said), lang) for f, lang in found]  # 我现在更喜欢绿色: a change of mind
             found = [(shapes.used_before(f, sentence), lang) for f, lang in found]  # …，以前用钉钉: what it replaced
             found = [(rescheduled.plan_moved(f, sentence), lang) for f, lang in found]  # "... on the 21st instead"
             found += allergy_denied.denied(found, sentence)  # "I'm not allergic to peanuts": a fact of its own

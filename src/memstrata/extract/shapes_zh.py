@@ -225,6 +225,8 @@ def _changed(clause: str) -> list[Finding]:
             value = cut.group("v").strip()  # 我改用Linux办公了: a purpose no list names is no part of a Latin name
         if not aim and _DONE_WHERE.match(value):  # 改成在家跑步机上跑: where it is done now, no thing used
             return []
+        if not aim and not m.group("old") and (when := _WHEN_DONE.match(value)) is not None and when.end() < len(value):
+            return [Finding("preference.habit", value, CONF_PREFER, clause)]  # 改成每天晚上跑步: a habit, with when
         eaten = None if aim else _EATEN.match(value)  # 换成了喝茶: what one drinks now, as 改喝茶 says it
         if value.startswith("去") and not m.group("old"):  # 改成去西安: a trip to a city planned (去健身房: no thing
             return _trip_instead(value[1:], clause)  # used, no trip)
@@ -552,6 +554,10 @@ _FOR_TAIL = (rf"(?P<v>[A-Za-z0-9][\w.+# -]{{0,24}}?|[{_H}]{{2,6}})\s*(?:来)?(?:
              rf"\s*(?P<for>[A-Za-z{_H}]{{1,6}}?)了?$")
 _USED_FOR = lazy_regex(rf"^我们?(?:{_OWNERS})?(?:这边|现在|目前|平时|一般|主要|都|一直|也|统一)*(?:用|使用)\s*"
                        rf"{_FOR_TAIL}")
+#: When a doing is done, opening what a switch is to (改成每天晚上跑步, 换成周末游泳): a habit, no thing used; a time of
+#: the clock after it (改成下午三点吧) is a plan moved, no doing.
+_WHEN_DONE = lazy_regex(r"^(?:每天|每周[一二三四五六日天]?|每晚|天天|早上|上午|中午|下午|晚上|周末|工作日)+"
+                        r"(?=[\u4e00-\u9fff]{2})(?![零一二两三四五六七八九十半\d]+[点时号:：])")
 #: What a switch is to, with what for after it (改用Notion记笔记: ``Notion`` for 笔记).
 _SWITCHED_FOR = lazy_regex(rf"^{_FOR_TAIL}")
 #: What a switch is to, with what for after it that the use shapes cut off (腾讯会议开会: 开会).

@@ -44,6 +44,7 @@ from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import meant, place, previous, withdraw
 from memstrata.facts.held import held_key
+from memstrata.facts.kinds import HABIT_KEY, habit_doing, like_kind
 from memstrata.facts.meant import mentions
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
@@ -512,10 +513,21 @@ class FactEngine:
         withdrawn allergy is the worse error: nothing is retired, the new value is added.
         ``naming``: the old value the correction names when no stored value is that value whole
         ("Sorry, I flew to Osaka in March 2019, not Tokyo" after "flew to Tokyo"): only the values
-        that mention it as a word (``mentions``) are the key's values here."""
+        that mention it as a word (``mentions``) are the key's values here. A like said as a change of mind
+        (``extract.changed_now``: 我现在更喜欢绿色 after 我最喜欢蓝色 and 我喜欢火锅), or corrected ("I love Muse, no
+        wait, Radiohead"), takes the place of the one like of its own kind (``like_kind``: a colour, a drink, or
+        a kind unknown for both): a taste moved within a kind, never from blue to hotpot or to Paris. A habit said
+        as changed ("I've switched to evening runs" after "I run every morning" and "I swim on Sundays") takes the
+        place of the one habit of its doing (``habit_doing``: the run)."""
         live = [f for f in existing if f.key == cand.key and f.status == "active"
                 and normalise_value(f.value) != normalise_value(cand.value)
                 and (not naming or mentions(f.value, naming))]
+        if cand.key.endswith(".like") and not naming:
+            kind = like_kind(cand.value)
+            live = [f for f in live if like_kind(f.value) == kind]
+        elif cand.key == HABIT_KEY and not naming:  # "I've switched to evening runs": the run, not the swim
+            doing = habit_doing(cand.value)
+            live = [f for f in live if doing and habit_doing(f.value) == doing]
         if not live or any(f.encrypted for f in live):
             return set()
         last = max(live, key=lambda f: (f.observed_at, f.id))

@@ -1,0 +1,54 @@
+"""A habit or a means said as begun or switched to takes the place of the one the user held for the same doing.
+
+"I run every morning" then "Actually I've switched to evening runs" read nothing and kept the morning run; "I work in
+the office every day" then "I started working from home on Fridays" kept the office habit ("on Fridays" was cut as the
+day it began, leaving ``work_arrangement = remote``); "I drive to work" then "I've taken up cycling to work" read
+nothing; 我每天早上跑步 then 我现在改成每天晚上跑步了 stored ``user.步 = 每天晚上``. A switch to a doing and a doing
+taken up now read as its beginning (``extract.onset``), a switch to a time and a doing (改成每天晚上跑步) as the
+habit, and a habit said as changed (``extract.changed_now``) supersedes the one habit of the same doing
+(``facts.kinds.habit_doing``). A habit of another doing ("I also swim on Sundays", 我也每天晚上游泳) or a past
+story ("Yesterday I took the bus") ends nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memstrata import Memory
+
+_AT = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def _held(path: Path, *messages: str) -> set[tuple[str, str]]:
+    with Memory(path / "m.db", embedder=None, user_id="u1") as mem:
+        for n, text in enumerate(messages):
+            mem.add(text, created_at=_AT + timedelta(days=3 * n))
+        return {(f.value, f.status) for f in mem.list(kind="fact", status="all", limit=50)
+                if f.key in ("preference.habit", "user.commute")}
+
+
+@pytest.mark.parametrize(("messages", "old", "new"), [
+    (("I run every morning.", "Actually I've switched to evening runs."), "run every morning", "run in the evenings"),
+    (("I work in the office every day.", "I started working from home on Fridays."), "work in the office every day",
+     "work from home on Fridays"),
+    (("I drive to work.", "I've taken up cycling to work."), "by car", "by bike"),
+    (("我每天早上跑步。", "我现在改成每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
+    (("我每天早上跑步。", "我每周日游泳。", "我开始每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
+])
+def test_a_habit_said_as_changed_supersedes_the_habit_of_its_doing(
+        tmp_path: Path, messages: tuple[str, ...], old: str, new: str) -> None:
+    held = _held(tmp_path, *messages)
+    assert (old, "superseded") in held
+    assert (new, "active") in held
+
+
+@pytest.mark.parametrize("messages", [
+    ("I run every morning.", "I also swim on Sundays."),
+    ("I drive to work.", "Yesterday I took the bus."),
+    ("我每天早上跑步。", "我也每天晚上游泳。"),
+    ("I run every morning.", "I've started swimming on weekends."),
+])
+def test_a_habit_of_another_doing_ends_nothing(tmp_path: Path, messages: tuple[str, ...]) -> None:
+    assert all(status == "active" for _, status in _held(tmp_path, *messages))
