@@ -26,6 +26,8 @@ from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from memstrata.extract import gazetteer, places, timex
+from memstrata.extract.base import FactCandidate
+from memstrata.extract.candidates import candidate
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.statements import slot_label
 from memstrata.text.regex import lazy_regex
@@ -70,10 +72,13 @@ _NOT_A_VALUE_ZH = lazy_regex(r"^(?:我|你|他|她|它|这|那|不|没|也|都|�
                              r"|[我你他她的了吗呢]|^(?:吧|啊|呀|哦|嗯|哈)+$")
 
 
-def read(sentence: str, *, starred: bool = False) -> Finding | None:
+def read(sentence: str, *, starred: bool = False, unlisted: bool = False) -> Finding | None:
     """The value a message correcting the one before names alone ("Oops, I meant Munich" → ``Munich``, 说错了，是在南通
     → 南通), as a finding under ``KEY`` marked a correction; ``None`` for any other sentence. ``starred``: the message
-    opened with a single "*", the written sign of a typo put right ("*Pittsburgh"), which tidying leaves out."""
+    opened with a single "*", the written sign of a typo put right ("*Pittsburgh"), which tidying leaves out.
+    ``unlisted``: a Chinese word of two or three characters that no list knows is read too (说错了，是小婷), marked
+    ``held_only``: it may be a verb or any word, so it is kept only where it names a value of its shape that the user
+    holds (``tentative``)."""
     zh = re.search(r"[\u4e00-\u9fff]", sentence) is not None
     if starred and not sentence.lstrip().startswith("*"):
         sentence = f"*{sentence.lstrip()}"
@@ -83,6 +88,7 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
     if m is None:
         return None
     value, said_before = m.group("v").strip().rstrip("."), sentence[: m.start("v")]
+    held = False  # an unlisted word, kept only where it names a value held
     if (leaves := _DEPARTS_ZH.match(value)) is not None and "time" in kinds(leaves.group("t"), loose=True):
         value, departing = leaves.group("t"), 1
     if departing and "time" not in kinds(value, loose=True):
@@ -107,9 +113,29 @@ def read(sentence: str, *, starred: bool = False) -> Finding | None:
     # held for anything to change: ``facts.meant.value_named``); alone, it may be a verb (再等等): only a listed thing
     if not (named or (zh and old) or kinds(value, loose=True) or colour(value) or category(value)
             or _AT_PLACE.search(said_before) or (not zh and thing(value))):
-        return None
+        if not (unlisted and zh and _HAN_WORD.fullmatch(value)):
+            return None
+        held = True
     statement = (f"{value}（不是{old}）" if zh else f"{value}, not {old}") if old else value
-    return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, instead_of=old, statement=statement)
+    return Finding(KEY, value, CONF_PREFER, sentence, corrects=True, instead_of=old, statement=statement,
+                   held_only=held)
+
+
+#: A word of two or three Chinese characters: what a name (小婷, 王芳, 欧阳锋) is written in.
+_HAN_WORD = lazy_regex(r"[\u4e00-\u9fff]{2,3}")
+
+
+def tentative(text: str) -> FactCandidate | None:
+    """The correction a message that states nothing else names with a word no list knows (说错了，是小婷 after 我妹妹叫
+    小婉), as a candidate under ``KEY`` marked ``held_only``: the fact engine keeps it only as the name the message
+    before said after 叫 (``facts.previous``), and drops it otherwise (说错了，是高铁 after 我妹妹叫小婉 changes
+    nothing).
+    ``None`` when ``text`` is no such correction, or one ``read`` reads already."""
+    text = text.strip()
+    if len(text) > 30 or read(text) is not None or (found := read(text, unlisted=True)) is None or not found.held_only:
+        return None
+    return candidate(found, text, "zh")
+
 
 #: The verb of setting off before the day a correction names ("leaving on the 5th", "we leave on June 4"); a
 #: return ("coming back on the 9th") is another date of the trip and none of them.

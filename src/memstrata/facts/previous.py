@@ -162,6 +162,8 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
                 return _dated_plan(store, conn, said, cand, facts, said_old)
             return _read_again(store, conn, latest, when, said_before, cand)
         said_before = holding
+    if cand.held_only:  # 说错了，是小婷: a word no list knows, put right only as the name said before it
+        return _name_put_right(store, conn, latest, said_before, cand)
     fitting = [f for f in said_before if same_kind(f.value, cand.value, cand.evidence)]
     if not fitting:  # a colour for a colour, a name for a name, when that message names no other of its shape
         text = store.episode_text(conn, latest) or ""
@@ -194,6 +196,37 @@ def corrected(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
                  else cand.value)
     return replace(cand, key=old.key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
                    statement=statement), {old.id}
+
+
+#: A name said as what someone or something is called (叫小婉, 名叫王芳, 名字是欧阳锋), closed by a stop or the
+#: message's end.
+_CALLED_ZH = lazy_regex(r"(?:叫做|名叫|叫|名字是)(?P<name>[\u4e00-\u9fff]{2,3})(?=[，,。.！!；;\s]|$)")
+
+
+def _name_put_right(store: Any, conn: Any, latest: int, said_before: list[Fact],
+                    cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+    """The fact of the previous message (episode ``latest``) that a correction naming a word no list knows
+    (``extract.corrected_later.tentative``: 说错了，是小婷) puts right: the one fact whose value ends with the name that
+    message said after 叫 (我妹妹叫小婉 stored 妹妹小婉), with that name replaced (妹妹小婷). ``cand`` and no id when
+    the message said no such name, or several facts hold one, or the word does not begin as that name does and the
+    correction does not name it: the word may be anything else (说错了，是高铁)."""
+    text = store.episode_text(conn, latest) or ""
+    names = {m.group("name") for m in _CALLED_ZH.finditer(text)} - {cand.value}
+    # the name of a slip shares its first character (the surname, or 小 / 阿 of 小婉 → 小婷) unless the correction names
+    # the old one (是小婷，不是婉婉): 说错了，是高铁 / 是表妹 after 我妹妹叫小婉 is no name of hers
+    fitting = [(f, name) for f in said_before for name in names if f.value.endswith(name)
+               and (cand.instead_of == name or (not cand.instead_of and name[0] == cand.value[0]))]
+    if len(fitting) != 1:
+        return cand, set()
+    old, name = fitting[0]
+    value = old.value[: len(old.value) - len(name)] + cand.value
+    try:
+        spec = key_spec(old.key)
+    except KeyError:
+        return cand, set()
+    statement = old.statement.replace(old.value, value) if old.value and old.statement.count(old.value) == 1 else value
+    return replace(cand, key=old.key, value=value, kind=spec.kind, importance=spec.importance,
+                   sensitivity=spec.sensitivity, statement=statement, held_only=False, instead_of=""), {old.id}
 
 
 def _dated_plan(store: Any, conn: Any, said: Said, cand: FactCandidate, facts: list[Fact],

@@ -21,6 +21,7 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput
+from memstrata.extract import corrected_later
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.facts.engine import FactEngine
 from memstrata.facts.said import RawChange, Said, fact_expiry, said_in
@@ -366,6 +367,8 @@ class Ingestor:
                         self.extractor.extract(text=msg.content, role=msg.role,
                                                said_at=msg.created_at.astimezone(timezone(msg.utc_offset))),
                         masked_texts(original.content, self.settings.privacy) if kinds else {})
+                if not cands and msg.role == "user" and (loose := corrected_later.tentative(msg.content)) is not None:
+                    cands = [loose]  # 说错了，是小婷: a word no list knows, kept only as a name held (facts.previous)
             prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]
