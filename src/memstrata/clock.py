@@ -53,6 +53,16 @@ def parse_time(text: str, what: str = "time") -> datetime:
     return parsed.astimezone(UTC)
 
 
+def parse_said_at(text: str, what: str = "time") -> datetime:
+    """Parse the ISO 8601 time a message was said, keeping its offset (``2026-11-03T07:00+08:00`` stays at
+    +08:00): the extractor reads "tomorrow" / 明天 in the speaker's own calendar day, as the SDK does with an
+    aware ``created_at``; stored times are UTC either way (``to_db``). A value without an offset is UTC.
+    Raises ``InvalidInput`` as ``parse_time`` does."""
+    parsed = parse_time(text, what)
+    given = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    return parsed if given.tzinfo is None else given
+
+
 def to_db(value: datetime | None) -> str | None:
     """Fixed-width UTC text that sorts chronologically: ``2026-10-30T09:00:00.000000Z``."""
     if value is None:

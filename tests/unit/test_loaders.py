@@ -287,8 +287,8 @@ def test_jsonl_good_file(tmp_path: Path) -> None:
     assert first.created_at == datetime(2024, 2, 1, 9, 30, tzinfo=UTC)  # naive means UTC
     assert (first.role, first.speaker, first.session_id) == ("user", "user", "alice")
     assert first.source_id is None and first.metadata == {}
-    assert second.created_at == datetime(2024, 2, 1, 9, 30, tzinfo=UTC)  # converted to UTC
-    assert second.created_at.utcoffset() == timedelta(0)
+    assert second.created_at == datetime(2024, 2, 1, 9, 30, tzinfo=UTC)  # the same instant
+    assert second.created_at.utcoffset() == timedelta(hours=1)  # in the speaker's offset: their "tomorrow"
     assert (second.role, second.speaker, second.session_id) == ("assistant", "bot", "s1")
     assert second.source_id == "m-2"
     assert second.metadata == {"lang": "en", "scope": {"user_id": "alice", "agent_id": "helper"}}

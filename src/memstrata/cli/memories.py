@@ -39,7 +39,7 @@ from memstrata.cli.session import (
     safe,
     shown_errors,
 )
-from memstrata.clock import parse_time
+from memstrata.clock import parse_said_at, parse_time
 from memstrata.context.attribution import about_someone_else, attribution, several_users
 from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.render import labelled_inline, labels_for, marked_text
@@ -103,7 +103,8 @@ def remember(
     org: OrgOpt = None, project: ProjectOpt = None,
     role: Annotated[str, typer.Option(help="user | assistant | system | tool")] = "user",
     speaker: Annotated[str | None, typer.Option(help="Who said it.")] = None,
-    at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601; default now).")] = None,
+    at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601; default now). Its offset is the "
+                                                "speaker's: 'tomorrow' is read in their calendar; none: UTC.")] = None,
     ttl: Annotated[float | None, typer.Option(help="Seconds after which the message and the facts drawn "
                                              "from it leave every read (default: the configured TTL, "
                                              "else none).")] = None,
@@ -127,7 +128,7 @@ def remember(
         with removed_unless_stored(db), open_memory(db, org, project, user, create=True, agent_id=agent,
                                                session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker, ttl=ttl,
-                              created_at=parse_time(at, "--at") if at is not None else None, wait=True,
+                              created_at=parse_said_at(at, "--at") if at is not None else None, wait=True,
                               idempotency_key=idempotency_key, skip_forgotten=skip_forgotten)
     result = run_command(go)
     if as_json:

@@ -5,7 +5,7 @@ statement, the time it holds, and a street address said as a home kept as the po
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import Finding
@@ -66,10 +66,11 @@ def balanced(finding: Finding) -> Finding:
     return replace(finding, value=kept, statement=statement)
 
 
-def candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
+def candidate(finding: Finding, sentence: str, lang: str, offset: timedelta | None = None) -> FactCandidate:
     """The ``FactCandidate`` of ``finding`` said in ``sentence`` (its evidence): the key's kind, importance and
     sensitivity (``extract.taxonomy``), the statement in ``lang`` (``extract.statements``), and for a dated event or
-    plan ``valid_from`` / ``valid_to`` from its period."""
+    plan ``valid_from`` / ``valid_to`` from its period, its statement naming the day in the speaker's calendar
+    (``offset``: the speaker's UTC offset, ``said_at.utcoffset()``)."""
     spec = key_spec(finding.key)
     return FactCandidate(
         kind=spec.kind,
@@ -78,7 +79,7 @@ def candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         confidence=finding.confidence,
         importance=spec.importance,
         sensitivity=spec.sensitivity,
-        statement=statement_for(finding, lang),
+        statement=statement_for(finding, lang, offset),
         evidence=sentence,
         valid_from=finding.period[0] if finding.period else None,
         valid_to=_holds_until(finding),

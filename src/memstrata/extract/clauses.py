@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Literal
 
@@ -364,10 +364,17 @@ def merge_time_clauses(clauses: list[str]) -> list[str]:
     return out
 
 
-def describe_period(period: Period, lang: str) -> str:
-    """A short label for a period: ``2024-05-14``, ``week of 2024-05-06``, ``2024-05``, ``2024``."""
+def describe_period(period: Period, lang: str, offset: timedelta | None = None) -> str:
+    """A short label for a period: ``2024-05-14``, ``week of 2024-05-06``, ``2024-05``, ``2024``.
+
+    ``period`` is in UTC (``extract.timex``: a day begins at the speaker's midnight, stored as its UTC
+    instant); ``offset`` is the speaker's UTC offset (``said_at.utcoffset()``), so the label names the
+    speaker's calendar day: "Friday" said at +08:00 is 2026-11-06, stored from 2026-11-05 16:00 UTC.
+    ``None`` labels the UTC day."""
     start, end = period
     days = (end - start).days
+    if offset:
+        start = start.astimezone(timezone(offset))
     day = start.strftime("%Y-%m-%d")
     if days <= 1:
         return day

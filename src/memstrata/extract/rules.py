@@ -258,7 +258,7 @@ class RuleExtractor:
                     out = [c for c in out if (c.key, c.value, c.retracts, c.subject) != (
                         finding.key, finding.value, finding.retract, finding.subject)]
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
-                out.append(candidate(finding, sentence, lang))
+                out.append(candidate(finding, sentence, lang, said_at.utcoffset()))
                 before.append(out[-1])
         return out
 

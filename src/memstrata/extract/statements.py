@@ -8,6 +8,7 @@ is of, so the fact engine lets a new one of the same label supersede the old (``
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from memstrata.extract import kin, replies, roles
 from memstrata.extract.clauses import Finding, describe_period
@@ -146,8 +147,9 @@ def slot_label(statement: str) -> str | None:
 _PLURAL_VERB = {"is": "are", "has": "have", "was": "were"}
 
 
-def statement_for(finding: Finding, lang: str) -> str:
-    """A short human-readable line for the finding, in ``lang`` (``zh`` or ``en``).
+def statement_for(finding: Finding, lang: str, offset: timedelta | None = None) -> str:
+    """A short human-readable line for the finding, in ``lang`` (``zh`` or ``en``); a dated plan or event names
+    its day in the speaker's calendar (``offset``: their UTC offset, ``clauses.describe_period``).
 
     >>> statement_for(Finding("shipping.carrier", "顺丰", 0.92), "zh")
     '配送偏好顺丰'
@@ -185,6 +187,6 @@ def statement_for(finding: Finding, lang: str) -> str:
             text = re.sub(r"^[a-z]+s\b(?=\s)", lambda m: _PLURAL_VERB.get(m.group(0)) or base_form(m.group(0)), text)
         text = f"their {finding.subject} {text}"
     if finding.period is not None and key_spec(finding.key).kind == "episode":
-        when = describe_period(finding.period, lang)
+        when = describe_period(finding.period, lang, offset)
         text = f"{text}（{when}）" if lang == "zh" else f"{text} ({when})"
     return text

@@ -22,9 +22,10 @@ fact obeys, with an audit event for each change:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,8 @@ __all__ = ["MAX_RETURNING_CITATIONS", "FactEngine", "RawChange", "Said", "fact_e
 #: Most earlier messages a returning value cites (``facts.place.returning``): the newest ones. Older
 #: messages of a value that went and came back more often than this stay outdated.
 MAX_RETURNING_CITATIONS = 20
+#: The whole day a plan's statement names (``extract.clauses.describe_period``: "(2026-11-06)", "week of 2026-11-02").
+_LABEL_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class FactEngine:
@@ -595,7 +598,19 @@ def _shifted(plan: Fact, start: datetime | None) -> dict[str, Any]:
     if start is None or plan.valid_from is None or plan.valid_to is None:
         return {"statement": plan.statement}
     end, statement = start + (plan.valid_to - plan.valid_from), plan.statement
+    offset = _label_offset(plan)
     for lang in ("en", "zh"):
-        statement = statement.replace(describe_period((plan.valid_from, plan.valid_to), lang),
-                                      describe_period((start, end), lang))
+        statement = statement.replace(describe_period((plan.valid_from, plan.valid_to), lang, offset),
+                                      describe_period((start, end), lang, offset))
     return {"statement": statement, "valid_to": end}
+
+
+def _label_offset(plan: Fact) -> timedelta | None:
+    """The UTC offset the day in ``plan``'s statement was written in (``extract.statements``: the speaker's calendar
+    day, whose midnight is ``valid_from``): "(2026-11-06)" over a ``valid_from`` of 2026-11-05 16:00 UTC is +08:00.
+    ``None`` when the statement names no whole day or the difference is no UTC offset (-12:00 to +14:00)."""
+    day = _LABEL_DAY.search(plan.statement)
+    if day is None or plan.valid_from is None:
+        return None
+    offset = datetime.fromisoformat(day.group(0)).replace(tzinfo=UTC) - plan.valid_from
+    return offset if timedelta(hours=-12) <= offset <= timedelta(hours=14) else None

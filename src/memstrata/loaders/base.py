@@ -16,7 +16,8 @@ class ImportedMessage:
         speaker: who said it, e.g. ``Gina``.
         role: one of ``memstrata.types.ROLES``; LoCoMo turns are all ``user`` (two people).
         content: the message text; LoCoMo image turns carry ``" [shares <caption>]"``.
-        created_at: timezone-aware, UTC.
+        created_at: timezone-aware: UTC, or the offset the source gave (a JSON Lines `created_at` with one:
+            the speaker's, read by the extractor for their calendar day).
         source_id: the id the source gives the message (LoCoMo ``dia_id`` such as ``D3:5``).
         metadata: loader-specific extras (never ``None``); treat as read-only.
         line: the 1-based line of the file it was read from (JSON Lines), so an error found

@@ -199,14 +199,16 @@ def _metadata(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def _parse_time(text: str) -> datetime:
-    """ISO 8601 to aware UTC; a naive time is taken to be UTC already."""
+    """ISO 8601 to an aware time in the offset the line gives (its speaker's: "tomorrow" is read in their
+    calendar day, as the SDK reads an aware ``created_at``; stored as UTC either way); a naive time is UTC."""
     try:
         value = datetime.fromisoformat(text.strip())
-    except ValueError:
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        value.astimezone(UTC)  # out of range once in UTC (year 1 at +01:00): an unreadable time here
+    except (ValueError, OverflowError):
         raise _LineError(f"created_at: {unreadable_time(text)}", "created_at") from None
-    if value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value.astimezone(UTC)
+    return value
 
 
 def _optional_str(obj: dict[str, Any], key: str) -> str | None:
