@@ -393,11 +393,14 @@ class LifecycleMethods(RecallMethods):
         the record's position (``record 7``).
 
         Raises:
-            InvalidInput: a malformed record, an id that holds another memory here, or a fact
-                citing an episode of another user, agent or tenant (``lifecycle.import_records``);
-                nothing is imported then.
+            InvalidInput: ``records`` a text or a single record, a malformed record, an id that holds another
+                memory here, or a fact citing an episode of another user, agent or tenant
+                (``lifecycle.import_records``); nothing is imported then.
         """
         self._require(self.store.capabilities.maintenance, "importing export files")
+        if isinstance(records, (str, bytes, dict)):  # iterating a text or one record reads its characters or keys
+            raise InvalidInput(f"records must be a list (or any iterable) of export records, got one "
+                               f"{type(records).__name__}", field="records")
         return import_export_records(self.store, records, embedder=self.embedder,  # type: ignore[arg-type]
                                      cipher=self.store.cipher, lines=lines)
 
