@@ -127,7 +127,10 @@ def test_store_filter_equals_reference_semantics(corpus: Memory, every_row: Ever
             assert _facts(corpus, tree, user) == _oracle(every_row, tree, "fact", user), unparse(tree)
     for text in JSON_EDGES:
         holds = example(parse(text))(holds)
-    given(exprs())(_examples(request, 250)(holds))()
+    # JSON_EDGES, run first, fail on each compiler bug this test is known to have to catch (JSON null
+    # read as present, reals dropped, numbers compared as text, `!=` as SQL's, `IN` untyped, `<=` as
+    # `<`, each planted again at 100 generated filters); the generated ones search beyond them.
+    given(exprs())(_examples(request, 100)(holds))()
 
 
 def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow,
