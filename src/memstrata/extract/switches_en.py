@@ -73,8 +73,10 @@ def _said_as_switch(clause: str) -> str:
     return f"{m.group('who')} switched from {m.group('old')} to {m.group('new')}{m.group('rest') or ''}"
 
 
-#: The kinds of provider one has one of at a time (``extract.tool_kinds``, ``facts.switch``): a switch to one names it.
-_PROVIDER_KINDS = frozenset({"bank", "airline"})
+#: The kinds of provider one has one of at a time (``extract.tool_kinds``, ``facts.switch``): a switch to one names it,
+#: whatever is said moved ("I moved my money to Capital One", "I switched my phone to Verizon": the carrier, no
+#: ``tool.phone``).
+_PROVIDER_KINDS = frozenset(tool_kinds.PROVIDER_KEYS)
 
 
 #: A thing switched named by its noun alone, with "the" or nothing, to a name: "switched the internet to Verizon",

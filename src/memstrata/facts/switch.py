@@ -92,6 +92,8 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
     keys = [*USED_KEYS, *GROUP_TOOL_KEYS, *purposes.KEYS, *(slot_keys(kind) if kind else ())]
     live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject))
             if not f.encrypted]
+    if kind in _PROVIDERS:  # "My phone plan is with T-Mobile" (user.phone_plan): a carrier held under any key
+        live += _provider_held(eng, conn, said, cand, kind, {f.id for f in live})
     if not norm or any(normalise_value(f.value) == norm for f in live):
         return ""  # used already: nothing changes
     if (car := _car_driven(eng, conn, said, cand)) is not None:
@@ -137,6 +139,16 @@ def ended_by_beginning(eng: FactEngine, conn: Any, said: Said, cand: FactCandida
         return ""
     rivals = {f.value for f in live if (kind_of(f.value) or kind_of_key(f.key)) == kind}
     return rivals.pop() if len(rivals) == 1 else ""
+
+
+def _provider_held(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, kind: str,
+                   seen: set[int]) -> list[Any]:
+    """The subject's active facts of the user's own keys (``user.``) not in ``seen`` whose value is a provider of
+    ``kind`` (``tool_kinds.kind_of``: T-Mobile a mobile carrier), whatever the key says: "My phone plan is with
+    T-Mobile" stored ``user.phone_plan``, one slot with the carrier a switch to Verizon ends."""
+    ids = eng.store.fact_ids(conn, said.scope, keys=None, subject=subject_of(said, cand))
+    return [f for f in eng.store.load_facts(conn, [i for i in ids if i not in seen])
+            if not f.encrypted and f.status == "active" and f.key.startswith("user.") and kind_of(f.value) == kind]
 
 
 #: The key of the car one drives (``extract.vehicles``).
