@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
 import pytest
 
+from memstrata import Memory
 from memstrata.privacy.crypto import UNREADABLE
 from memstrata.text.stating import outdated_parts, stated_in
 
@@ -19,6 +23,10 @@ from memstrata.text.stating import outdated_parts, stated_in
     ("peanuts", "I am allergic to peanuts.", True),
     ("", "anything", False),
     (UNREADABLE, "I prefer UPS.", False),  # an encrypted value read without the key
+    ("4", "今年四岁。", True),  # a number said in Chinese numerals
+    ("15", "她十五岁了", True),
+    ("4", "她十四岁了", False),
+    ("4", "I have 14 cats.", False),
 ])
 def test_stated_in(value: str, text: str, expected: bool) -> None:
     assert stated_in(value, text) is expected
@@ -73,3 +81,15 @@ def test_a_message_stating_only_the_replaced_value_is_outdated_whole(text: str, 
     # before: 'From now on ship with [outdated: FedEx]' and 'Actually, [outdated: make it FedEx]' (the
     # narrowing to clauses cut at "with" and after the comma), and the whole message was no longer marked
     assert outdated_parts(text, [(value, True)]) == (text,)
+
+
+def test_a_corrected_name_beside_a_chinese_age_is_labelled_in_the_context_block(tmp_path: Path) -> None:
+    """The daughter's age (identity.age 4, said 四岁) holds while her name was put right: the name's clause is
+    labelled outdated, as the English message stating the name alone is whole. The age, stored as digits, was
+    placed in no clause (四 is no "4"), so no piece of the message was labelled."""
+    at = datetime(2026, 12, 1, 9, 0, tzinfo=timezone(timedelta(hours=8)))
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("我女儿叫小雨，今年四岁。", created_at=at)
+        mem.add("不好意思我说错了，我女儿叫小雪，不是小雨。", created_at=at + timedelta(days=2))
+        block = mem.context("我女儿叫什么？")
+    assert "[已过时：我女儿叫小雨]，今年四岁。" in block, block

@@ -29,13 +29,37 @@ def stated_in(value: str, text: str) -> bool:
     (full-width letters, Traditional characters, case) and, where the value starts or ends with
     a Latin letter or digit, as a whole word ("UPS" is not in "cups").
 
+    A number is found in Chinese numerals too ("4" in 今年四岁).
+
     >>> stated_in("UPS", "I prefer ups for delivery."), stated_in("UPS", "two cups"), stated_in("顺丰", "用順豐")
     (True, False, True)
+    >>> stated_in("4", "今年四岁"), stated_in("15", "十五岁"), stated_in("4", "十四岁")
+    (True, True, False)
     """
     value = fold(value).strip()
     if not value:
         return False
-    return re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", fold(text)) is not None
+    have = fold(text)
+    if value.isdigit() and _HAN_NUMERAL.search(have):
+        have = _HAN_NUMERAL.sub(_as_digits, have)  # an age of 4 is said 四岁
+    return re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", have) is not None
+
+
+#: A Chinese numeral up to the hundreds (四, 十五, 两, 一百二十): a number value is stated in it as in digits.
+_HAN_NUMERAL = lazy_regex("[零一二两三四五六七八九十百]+")
+_HAN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+
+
+def _as_digits(m: re.Match[str]) -> str:
+    """The Chinese numeral ``m`` matched, in Arabic digits (its characters as read left to right)."""
+    total, digit = 0, 0
+    for c in m.group():
+        if c in "十百":
+            total += (digit or 1) * (10 if c == "十" else 100)
+            digit = 0
+        else:
+            digit = digit * 10 + _HAN_DIGITS[c] if digit else _HAN_DIGITS[c]
+    return str(total + digit)
 
 
 #: Where a message splits into sentences (``text.segment``'s terminators and newlines) and a
