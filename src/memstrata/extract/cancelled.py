@@ -170,10 +170,13 @@ def withdrawn_trip(place: str, clause: str, said: str) -> list[Finding]:
 
 def names_trip(place: str, stored: str) -> bool:
     """Whether the plan ``stored`` goes to ``place``: the place, whole, where it goes ("going to Lisbon", "trip to
-    Lisbon", 去成都, 去成都旅行; "Lisbonne" and "New York" for York are other places).
+    Lisbon", 去成都, 去成都旅行; a new job at it, "staff engineer at Contoso"; "Lisbonne" and "New York" for York are
+    other places).
 
     >>> names_trip("Lisbon", "going to Lisbon"), names_trip("成都", "去成都旅行")
     (True, True)
+    >>> names_trip("Contoso", "staff engineer at Contoso")
+    True
     >>> names_trip("York", "trip to New York")
     False
     """
@@ -181,4 +184,4 @@ def names_trip(place: str, stored: str) -> bool:
         return False
     if re.fullmatch(rf"[{_H}]+", place):
         return re.search(rf"(?:^|去|到|飞){re.escape(place)}", stored) is not None
-    return re.search(rf"(?:^|\b(?:to|in|for)\s+){re.escape(place)}(?![\w-])", stored, _IC) is not None
+    return re.search(rf"(?:^|\b(?:to|in|for|at)\s+){re.escape(place)}(?![\w-])", stored, _IC) is not None

@@ -1,0 +1,31 @@
+"""A plan said in the user's own words and then called off or moved in few words: a new job's plan ("staff
+engineer at Contoso") stayed after "I'm not going to Contoso after all" (a place alone named a plan only where
+it goes "to", "in" or "for", never where it is "at")."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from memstrata import Memory
+
+_AT = datetime(2026, 12, 1, 9, 0, tzinfo=timezone(timedelta(hours=8)))  # a Tuesday, in the user's own offset
+
+
+def _facts(path: Path, *messages: str) -> set[tuple[str, str, str]]:
+    with Memory(path / "m.db", embedder=None, user_id="u1") as mem:
+        for i, text in enumerate(messages):
+            mem.add(text, created_at=_AT + timedelta(days=2 * i))
+        return {(f.status, f.key, f.value) for f in mem.list(kind="fact", status="all", limit=50)}
+
+
+def test_not_going_to_a_place_after_all_withdraws_the_plan_at_it(tmp_path: Path) -> None:
+    facts = _facts(tmp_path, "I left Northwind. Starting Monday I'm a staff engineer at Contoso.",
+                   "Actually I'm not going to Contoso after all, I'm staying at Northwind.")
+    assert ("superseded", "schedule.event", "staff engineer at Contoso") in facts, facts
+    assert not [f for f in facts if f[0] == "active" and "Contoso" in f[2]], facts
+
+
+def test_a_passing_state_names_no_plan(tmp_path: Path) -> None:
+    facts = _facts(tmp_path, "I'm having dinner at Nobu on Friday.", "I'm not going to the gym today")
+    assert not [f for f in facts if f[0] == "superseded"], facts
