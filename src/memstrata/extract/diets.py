@@ -79,6 +79,36 @@ def eaten(key: str, value: str) -> list[str]:
     return [part for part in re.split(r"\s*(?:,|\band\b|&|和|、|跟)\s*", food) if part]
 
 
+#: What one eats when nothing is left out, as ``user.eats`` stores it: "I eat everything now", 现在什么都吃.
+EVERYTHING = ("everything", "anything", "什么都吃")
+_EATS_ALL_EN = lazy_regex(r"^i\s+(?:now\s+|just\s+|basically\s+|pretty\s+much\s+)?(?:eat|can\s+eat)\s+"
+                          r"(?:everything|anything)(?:\s+now)?[.!]*$", re.IGNORECASE)
+_EATS_ALL_ZH = lazy_regex(r"^我?(?:现在|如今|目前|已经|其实)*(?:什么|啥)都(?:能|可以)?吃了?[。！!]*$")
+
+
+def eats_all_en(clause: str, ctx: object) -> list[Finding]:
+    """``user.eats = everything`` from a clause saying the speaker eats everything ("I eat everything now", after
+    "I'm not vegetarian anymore, "), which ends their food exclusions (``facts.engine.FactEngine.diets_left``);
+    "I eat everything except nuts" is a dislike of nuts (``extract.excepted``) and never reaches here."""
+    if not _EATS_ALL_EN.match(clause.strip()):
+        return []
+    return [Finding("user.eats", "everything", CONF_STATED, clause, statement="eats everything")]
+
+
+def eats_all_zh(clause: str, ctx: object) -> list[Finding]:
+    """``user.eats = 什么都吃`` from 我现在什么都吃 / 现在什么都吃了 (``eats_all_en``); 除了坚果我什么都吃 is a dislike
+    (``extract.excepted``), 什么都吃不下 is none."""
+    if not _EATS_ALL_ZH.match(clause.strip()):
+        return []
+    return [Finding("user.eats", "什么都吃", CONF_STATED, clause, statement="什么都吃")]
+
+
+def eats_all(foods: Sequence[str]) -> bool:
+    """Whether ``foods`` (``eaten``) say their subject eats everything (``EVERYTHING``): every food exclusion of
+    theirs ends, a diet and a food they said they do not eat, never an allergy."""
+    return any(food.strip().lower() in EVERYTHING for food in foods)
+
+
 def left_out(diet: str, foods: Sequence[str]) -> bool:
     """Whether the diet ``diet`` (a ``food.diet`` value) leaves out one of ``foods`` (``excluding``)."""
     return any(diet.strip().lower() in excluding(food) for food in foods)

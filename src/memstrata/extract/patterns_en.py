@@ -577,7 +577,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, goal_set, conditions.find_en, temperament.find_en,
     bodily.find_en, fears.find_en, abilities.find_en,
-    arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
+    arrangements.find_en, diets.regimen_en, diets.eats_all_en, medication.find_en, vehicles.sold_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
     _details, _family_pet, changed_to.set_en, routines.find_en, directives.replies_en, _contact, _instruction,
     _not_eat, _avoided,

@@ -55,8 +55,9 @@ from memstrata.extract.twins import ALLERGENS, LEXICON
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
-_QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
-                       r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
+#: A question, not a statement: 什么都吃 ("eats everything": 我现在什么都吃) is none.
+_QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么(?!都(?:能|可以)?吃)|为什么|怎么|哪里|哪儿|哪个|哪些|"
+                       r"谁|多少|几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
 _HABIT = lazy_regex(rf"^(?:我)?(?:{STANDING_ZH}|之后|"
                     r"(?P<weak>下次|每次))(?:我(?:们的?|家的|的)?)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 
@@ -641,7 +642,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_zh, temperament.find_zh, bodily.find_zh,
     fears.find_zh,
-    arrangements.find_zh, diets.regimen_zh, medication.find_zh, vehicles.sold_zh, vehicles.find_zh,
+    arrangements.find_zh, diets.regimen_zh, diets.eats_all_zh, medication.find_zh, vehicles.sold_zh, vehicles.find_zh,
     _identity, _health_fav, _work,
     _details, _family_pet, routines.find_zh, directives.replies_zh, _contact, _instruction, _habit, _drink_how, _like,
     _use, _event,

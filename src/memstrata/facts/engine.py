@@ -38,7 +38,7 @@ from memstrata.extract.clauses import describe_period
 from memstrata.extract.conventions import PROJECT_TOOL_KEY, other_tools
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
-from memstrata.extract.diets import MEATLESS, eaten, excluding, left_out
+from memstrata.extract.diets import MEATLESS, eaten, eats_all, excluding, left_out
 from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
@@ -239,12 +239,17 @@ class FactEngine:
     def diets_left(self, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
         """The active diets (``food.diet``) of ``cand``'s subject that leave out a food ``cand`` says they eat
         (``extract.diets.eaten``, ``extract.diets.left_out``): "I'm vegetarian" then "I eat meat now" or "I eat fish
-        again now" (我吃素 then 我现在又吃鱼了) ends the diet; a pescatarian's stays after fish. ``[]`` otherwise."""
+        again now" (我吃素 then 我现在又吃鱼了) ends the diet; a pescatarian's stays after fish. Eating everything
+        ("I eat everything now", 现在什么都吃: ``extract.diets.eats_all``) ends every diet and every food they said
+        they do not eat (``food.dislike``: "I don't eat meat"), never an allergy. ``[]`` otherwise."""
         foods = eaten(cand.key, cand.value)
         if not foods:
             return []
-        ids = self.store.fact_ids(conn, said.scope, keys=["food.diet"], subject=subject_of(said, cand))
-        return [f for f in self.store.load_facts(conn, ids) if not f.encrypted and left_out(f.value, foods)]
+        everything = eats_all(foods)  # "I eat everything now": every diet and food not eaten ends, no allergy
+        keys = ["food.diet", "food.dislike"] if everything else ["food.diet"]
+        ids = self.store.fact_ids(conn, said.scope, keys=keys, subject=subject_of(said, cand))
+        return [f for f in self.store.load_facts(conn, ids)
+                if not f.encrypted and (everything or left_out(f.value, foods))]
 
     def unsuppressed(self, conn: Any, said: Said, key: str) -> Said | None:
         """``said`` without the messages from which its owner forgot a fact under ``key``
