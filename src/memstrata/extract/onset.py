@@ -15,7 +15,7 @@ import re
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.places import known_place, known_place_zh
 from memstrata.extract.pursuits import pastime_of
-from memstrata.extract.subject_zh import names_someone
+from memstrata.extract.subject_zh import RELATION, names_someone
 from memstrata.extract.timex import COUNT_EN, time_span
 from memstrata.extract.tool_kinds import kind_of
 from memstrata.text.regex import lazy_regex
@@ -531,6 +531,11 @@ _COUPLED = "结婚|恋爱|在一起|认识|交往|同居|离婚|分手"
 _COUPLED_ZH = lazy_regex(rf"^(?:{_COUPLED})")
 
 
+#: A relative after 我 (我女儿学钢琴三年了): the doing is theirs, no part of the user's (it stored the user's
+#: ``activity.current = 女儿学钢琴``).
+_RELATIVE_FIRST_ZH = lazy_regex(rf"^的?(?:{RELATION})")
+
+
 def doing_lasted(sentence: str, lang: str) -> tuple[str, str] | None:
     """``(doing, time)``: the doing a state with its start says and the time it holds from (``split_en`` /
     ``split_zh`` read both: "I've been playing the cello for twelve years" → ``("playing the cello", "twelve years
@@ -545,7 +550,7 @@ def doing_lasted(sentence: str, lang: str) -> tuple[str, str] | None:
         doing = re.sub(rf"^我(?:们|(?:和|跟|与)[\u4e00-\u9fff]{{1,4}}?(?={_COUPLED}))?(?:一直|都|已经)*", "",
                        said[0][0])
         kept = len(doing) >= 3 and not _MOMENT_ZH.match(doing) and not _ZH_NOT_A_STATE.match(doing) \
-            and not _COUPLED_ZH.match(doing)
+            and not _COUPLED_ZH.match(doing) and not _RELATIVE_FIRST_ZH.match(doing)
         return (doing, said[1]) if kept else None
     m = _DOING_LASTED_EN.match(sentence.strip().rstrip(".!"))
     if m is None or _NOT_A_STATE.match(m.group("a")) or _MOMENT_EN.match(m.group("a")):
