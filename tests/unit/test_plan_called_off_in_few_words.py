@@ -29,3 +29,28 @@ def test_not_going_to_a_place_after_all_withdraws_the_plan_at_it(tmp_path: Path)
 def test_a_passing_state_names_no_plan(tmp_path: Path) -> None:
     facts = _facts(tmp_path, "I'm having dinner at Nobu on Friday.", "I'm not going to the gym today")
     assert not [f for f in facts if f[0] == "superseded"], facts
+
+
+def _plans(path: Path, *messages: str) -> set[tuple[str, str, str]]:
+    with Memory(path / "m.db", embedder=None, user_id="u1") as mem:
+        for i, text in enumerate(messages):
+            mem.add(text, created_at=_AT + timedelta(days=2 * i))
+        return {(f.status, f.value, f.valid_from.astimezone(_AT.tzinfo).date().isoformat() if f.valid_from else "")
+                for f in mem.list(kind="fact", status="all", limit=50)}
+
+
+def test_a_booked_plan_is_stored_without_being_booked() -> None:
+    from memstrata.extract.rules import RuleExtractor
+
+    found = RuleExtractor().extract(text="I have a haircut booked for Friday at 10am.", role="user", said_at=_AT)
+    assert [(c.key, c.value) for c in found] == [("schedule.event", "haircut at 10am")], found
+
+
+def test_a_move_asked_for_moves_the_one_plan_ahead(tmp_path: Path) -> None:
+    facts = _plans(tmp_path, "I have a haircut booked for Friday at 10am.", "Move it to Saturday.")
+    assert [f for f in facts if f[0] == "active"] == [("active", "haircut at 10am", "2026-12-05")], facts
+
+
+def test_a_move_to_no_day_moves_nothing(tmp_path: Path) -> None:
+    facts = _plans(tmp_path, "I have a haircut booked for Friday at 10am.", "Move it to the top of the list")
+    assert facts == {("active", "haircut at 10am", "2026-12-04")}, facts

@@ -176,6 +176,12 @@ def _said_before(sentence: str, clause: str) -> bool:
 _STRANDED = lazy_regex(r"\s+(?:on|at|in|over the|for|by|as of|since|until|before)$", _IC)
 
 
+#: That a plan is booked, said after it, with the preposition its cut-out day leaves ("booked for", "scheduled on"):
+#: at the end or before its clock time ("haircut booked for at 10am" is "haircut at 10am").
+_BOOKED = lazy_regex(r"(?<!\bas)\s+(?:booked|scheduled|planned|arranged|reserved|set\s+up|lined\s+up)(?:\s+(?:for|on))?"
+                     r"(?=\s+at\s+\d|\s*$)", _IC)
+
+
 def _event_value(text: str) -> str:
     text = without_instead(text)  # "going to Porto instead": the plan, not that it replaced one
     # a preposition left by the date cut out of it: "completed 3 modules by" (April 20), "begun drafting as of"
@@ -186,5 +192,7 @@ def _event_value(text: str) -> str:
     # the meeting, without that it is ahead (the period says when)
     value = re.sub(r"^be\s+(?=\w+ing\b)", "", value, flags=_IC)
     value = re.sub(r"\s+(?:coming up|ahead)$", "", value, flags=_IC)
+    # "a haircut booked for Friday at 10am": the plan, not that it is booked (the day cut out left "booked for at 10am")
+    value = _BOOKED.sub("", value)
     # "went camping - it was a blast": keep the happening, drop the comment on it
     return re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)

@@ -8,7 +8,8 @@ a plan at its new day (``Finding.period``), or a withdrawal (``Finding.retract``
 is named, else ``""``. Which plan it changes is known only from what the user holds: the fact engine compares it with
 the plans ahead (``facts.meant.plan_meant``) and changes the one that fits, or nothing.
 
-A change needs its marker: a new day said with "instead", "now", "moved", "postponed", "pushed back", 改到, 推迟到;
+A change needs its marker: a new day said with "instead", "now", "moved", "postponed", "pushed back", 改到, 推迟到,
+or asked for ("Move it to Saturday");
 a day alone ("On March 21.") or "now" with no day ("Now I'm tired") is none. A sentence that supposes ("if it's
 cancelled", 如果取消了) or asks changes nothing.
 """
@@ -37,6 +38,12 @@ _MOVED_EN = lazy_regex(
     rf"{_OPENING_EN}(?:{_PLAN_EN}\s*(?:'s|\s+is|\s+was|\s+has\s+been|\s+got|\s+will\s+be)?\s+)?(?:(?:been|now)\s+)*"
     r"(?P<verb>(?:moved|changed|pushed(?:\s+back)?|postponed|rescheduled|brought\s+forward|shifted)\s+)?"
     r"(?:(?:to|until|till|for|on)\s+)?(?P<when>.+?)(?P<instead>\s*,?\s+(?:instead|now))?[.!]*$", _IC)
+#: "Move it to Saturday", "Please push the appointment back to Monday": the move asked for, the plan named by no words
+#: of its own.
+_MOVE_IT_EN = lazy_regex(
+    rf"{_OPENING_EN}(?:please\s+|let's\s+)?(?P<verb>move|push|change|reschedule|shift|bump)\s+{_PLAN_EN}\s+"
+    r"(?:back\s+|forward\s+|over\s+)?(?:to|until|till|for)\s+(?P<when>.+?)(?P<instead>\s*,?\s+instead)?"
+    r"(?:,?\s+please)?[.!]*$", _IC)
 #: 计划有变，改到下周五, 改到下周五了, 预约推迟到周五, 时间改成12月20号了.
 _MOVED_ZH = lazy_regex(
     r"^(?:(?:计划|行程|安排|时间)(?:有变|变了|改了)(?:一下)?[，,。]?\s*)?(?:我们?的?)?"
@@ -75,7 +82,7 @@ def moved(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     text = sentence.strip()
     if _NOT_SAID_DONE.search(text):
         return []
-    m = (_MOVED_ZH if lang == "zh" else _MOVED_EN).match(text)
+    m = _MOVED_ZH.match(text) if lang == "zh" else (_MOVE_IT_EN.match(text) or _MOVED_EN.match(text))
     if m is None:
         return []
     if lang == "en" and not (m.group("verb") or m.group("instead") or re.search(r"\bnow\b|change|changed", text, _IC)):

@@ -180,7 +180,7 @@ a about again already also an and anyway at back be been brought but called can 
 changed date day delete did do drop forget forward fyi got guys had has have hey hi i i'm i've in is it it's its just
 me moved my new no not now of off oh ok okay on our please plan plans postponed pushed quick remove rescheduled sadly
 shifted small so sorry that that's the this thanks to too unfortunately update was we we've well were will yeah yes
-you instead heads up note btw for then there
+you instead heads up note btw for then there move push reschedule shift bump let's until till over
 """.split())
 _CHANGE_HAN = lazy_regex(r"计划|有变|变了|改了|一下|改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|"
                          r"换到|挪到|调到|取消|推掉|已经|这个|那个|我们|[我它也被把了吧啊哦呢的就都]")
