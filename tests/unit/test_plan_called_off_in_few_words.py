@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
+
 from memstrata import Memory
 
 _AT = datetime(2026, 12, 1, 9, 0, tzinfo=timezone(timedelta(hours=8)))  # a Tuesday, in the user's own offset
@@ -54,3 +56,14 @@ def test_a_move_asked_for_moves_the_one_plan_ahead(tmp_path: Path) -> None:
 def test_a_move_to_no_day_moves_nothing(tmp_path: Path) -> None:
     facts = _plans(tmp_path, "I have a haircut booked for Friday at 10am.", "Move it to the top of the list")
     assert facts == {("active", "haircut at 10am", "2026-12-04")}, facts
+
+
+@pytest.mark.parametrize("plan", ["我们约了周六和老王吃饭。", "我们周六约了和老王吃饭。"])
+def test_an_arrangement_with_someone_is_a_plan_that_that_calls_off(tmp_path: Path, plan: str) -> None:
+    facts = _plans(tmp_path, plan, "那个取消了。")
+    assert facts == {("superseded", "和老王吃饭", "2026-12-05")}, facts
+
+
+def test_that_said_of_a_dish_calls_off_nothing(tmp_path: Path) -> None:
+    facts = _plans(tmp_path, "我们约了周六和老王吃饭。", "那个很好吃")
+    assert facts == {("active", "和老王吃饭", "2026-12-05")}, facts

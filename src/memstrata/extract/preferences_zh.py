@@ -412,9 +412,29 @@ def _after_someone(clause: str, ctx: _Ctx) -> bool:
     return names_someone(ctx.sentence[: max(ctx.sentence.find(clause), 0)])
 
 
+#: An arrangement made with someone (我们约了周六和老王吃饭, 我周六约好了跟同事聚餐): the plan it makes, not a thing
+#: done.
+_ARRANGED_WITH = lazy_regex(r"^(?P<who>我们?)(?P<pre>[^约，,。]{0,8}?)约(?:好)?了"
+                            r"(?P<post>[^，,。]*?[和跟同与][^，,。]+)$")
+
+
+def _arranged(clause: str) -> str | None:
+    """``clause``, an arrangement made with someone, said as the plan it makes, its day first: 我们约了周六和老王吃饭
+    and 我们周六约了和老王吃饭 are 周六我们和老王吃饭; ``None`` for any other clause."""
+    m = _ARRANGED_WITH.match(clause)
+    if m is None:
+        return None
+    post, span = m.group("post"), time_span(m.group("post"))
+    if span is not None and span[0] == 0:
+        return f"{post[: span[1]]}{m.group('who')}{m.group('pre')}{post[span[1]:]}"
+    return f"{m.group('pre')}{m.group('who')}{post}"
+
+
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
+    if (plan := _arranged(clause)) is not None:
+        return _event(plan, ctx)
     since = _SINCE_ZH.match(clause)
     if since:  # 自从我失业以后，…: the happening that started a state is told, done and undated
         said = since.group("v")
