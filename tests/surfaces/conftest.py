@@ -51,3 +51,16 @@ def hashing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     server = start_server(tmp_path_factory.mktemp("hashing"), MEMSTRATA_EMBEDDING_MODEL="hashing-64")
     yield server
     server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give each schemathesis operation test its ``[METHOD /path]`` id back.
+
+    Under pytest 9 schemathesis's parametrized tests (``tests/surfaces/test_openapi_fuzz.py``) all share one node
+    id, and pytest-xdist, which sends tests to its workers by id, ran only the first operation of 31: the fuzz
+    test checked POST /v1/messages alone on every ``-n 2`` run. With the operation's label as the id's parameter
+    each operation is a test of its own again (31 ids, each run)."""
+    for item in items:
+        label = getattr(item, "operation_label", None)
+        if label is not None and item._id.params is None:  # type: ignore[attr-defined]
+            item._id = item._id.with_params(label)  # type: ignore[attr-defined]
