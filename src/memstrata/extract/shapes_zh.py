@@ -87,11 +87,12 @@ _FOR_WHAT = "寄东西|寄快递|发快递|寄件|网购|写代码|编程|" + rf
 #: The key of what a switch is for, when the new value names none (我寄快递改用别家了: the carrier ends).
 _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "发快递": "shipping.carrier",
              "寄件": "shipping.carrier", "网购": "shipping.carrier", "写代码": "tool.editor", "编程": "tool.editor"}
-_SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里|公司|部门|家)?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?"
+_SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里|公司|部门|家)?)?(?P<for>{_FOR_WHAT})?"
+                       rf"(?:最近|现在|已经|(?:以后|今后|往后)(?=[改换][用成]))?"  # 以后改用微信支付; not 以后改到周日
                        # 我们最近都改用飞书了, 全改用: the whole group changed, the same switch
                        rf"(?:全都|全部|都|全|统一)?"
                        rf"(?:从(?P<old>[^，]+?))?"
-                       rf"(?:(?:又开始|改|换|迁|转)(?:用|成|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?"
+                       rf"(?:(?:又开始|改|换|迁|转)(?:用|成(?:用(?!来))?|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?"
                        # 我还是用回顺丰吧: going back to a thing, said with 还是 (read as 用 it stored 回顺丰)
                        rf"|(?P<still>(?:以后)?还是)(?:又?(?:用|换|改)回(?![去来])(?:用|成|到)?|用)"
                        # 我们又用钉钉了, 我们重新用钉钉了: the thing used before, used again (a return)
