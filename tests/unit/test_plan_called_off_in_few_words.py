@@ -67,3 +67,14 @@ def test_an_arrangement_with_someone_is_a_plan_that_that_calls_off(tmp_path: Pat
 def test_that_said_of_a_dish_calls_off_nothing(tmp_path: Path) -> None:
     facts = _plans(tmp_path, "我们约了周六和老王吃饭。", "那个很好吃")
     assert facts == {("active", "和老王吃饭", "2026-12-05")}, facts
+
+
+def test_a_plan_moved_on_its_own_day_moves(tmp_path: Path) -> None:
+    """Said the morning of the plan's day, three days after it, the move found no plan ahead: a plan ahead started at
+    or after the message, and the day began before it."""
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("我周五要去看牙医。", created_at=_AT)
+        mem.add("改到下周一了。", created_at=_AT + timedelta(days=3))  # Friday, 9:00
+        facts = {(f.status, f.valid_from.astimezone(_AT.tzinfo).date().isoformat() if f.valid_from else "")
+                 for f in mem.list(kind="fact", status="all", limit=50)}
+    assert ("active", "2026-12-07") in facts and ("active", "2026-12-04") not in facts, facts

@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 #: How long after the previous message a bare correction may still speak of it: a slip is corrected at once, in the
 #: next message; 10 minutes covers a slow reply and an assistant's answer between, not a conversation taken up again.
 WINDOW = timedelta(minutes=10)
+#: A plan of one day is still to come, to move or call off, until its day ends ("改到下周一了" said that morning).
+_ONE_DAY = timedelta(days=1)
 #: A day of the month said as an ordinal without its article: "20th".
 _ORDINAL = lazy_regex(r"(?i)\d{1,2}(?:st|nd|rd|th)")
 #: Words that name a plan of any kind, or a going or seeing: shared by two plans, they say nothing of which plan
@@ -242,7 +244,8 @@ def _dated_plan(store: Any, conn: Any, said: Said, cand: FactCandidate, facts: l
     if day is None:
         return cand, set()
     plans = [f for f in facts if f.key in PLANS and f.valid_from is not None and day[0] <= f.valid_from < day[1]
-             and f.valid_from >= said.at]
+             and (f.valid_from >= said.at or (f.valid_to is not None and f.valid_to > said.at
+                                               and f.valid_to - f.valid_from <= _ONE_DAY))]
     if len(plans) != 1 or not (cited := [e for e in plans[0].citations if e < said.episode_id]):
         return cand, set()
     episode = max(cited)
@@ -308,4 +311,5 @@ def plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate
     store = engine.store
     ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
     return [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
-            and f.valid_from >= said.at]
+            and (f.valid_from >= said.at or (f.valid_to is not None and f.valid_to > said.at
+                                               and f.valid_to - f.valid_from <= _ONE_DAY))]
