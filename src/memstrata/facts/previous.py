@@ -45,6 +45,7 @@ from memstrata.extract.timex import resolve_relative
 from memstrata.facts.said import Said
 from memstrata.facts.terms import subject_of
 from memstrata.text.regex import lazy_regex
+from memstrata.text.tokens import stem_term
 
 if TYPE_CHECKING:
     from memstrata.extract.base import FactCandidate
@@ -69,6 +70,8 @@ _ANY_PLAN_WORDS = _APPOINTMENT_WORDS | frozenset({
     # Rome")
     "to", "on", "at", "in", "for", "of", "and", "fly", "flying", "go", "travel", "traveling", "travelling",
     "drive", "driving", "head", "heading", "take", "taking", "leave", "leaving", "i'm", "we're"})
+#: The same words' stems: "meetings", "trips", "plans" say no more of which plan than "meeting" does.
+_ANY_PLAN_STEMS = frozenset(stem_term(w) for w in _ANY_PLAN_WORDS)
 _WORD = lazy_regex(r"[a-z][a-z'-]+")
 _HAN_FUNCTION = lazy_regex(r"[去要我们的了在到回飞想会将]")
 _HAN_RUN = lazy_regex(r"[\u4e00-\u9fff]+")
@@ -95,7 +98,13 @@ def own_word_shared(a: str, b: str) -> bool:
     """Whether plan values ``a`` and ``b`` share a word that is neither a kind of plan nor a word of going
     (``_ANY_PLAN_WORDS``): "seeing the dentist" / "dentist appointment" yes, "flying to Lisbon" / "flying to Rome"
     no."""
-    return bool((_plan_words(a) & _plan_words(b)) - _ANY_PLAN_WORDS)
+    return bool(_own_stems(a) & _own_stems(b))
+
+
+def _own_stems(value: str) -> set[str]:
+    """The Snowball stems (``text.tokens.stem_term``) of ``value``'s plan words that are no kind of plan nor word of
+    going: "the hike" and "going hiking" share *hike*, "design meeting" and "meeting with the designers" *design*."""
+    return {stem_term(w) for w in _plan_words(value) - _ANY_PLAN_WORDS} - _ANY_PLAN_STEMS
 
 
 def names_kind_alone(value: str) -> bool:
