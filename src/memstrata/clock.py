@@ -43,14 +43,7 @@ def parse_time(text: str, what: str = "time") -> datetime:
     also its ``field`` (an option's name as an argument's: ``--as-of`` is ``as_of``) unless ``what``
     is the default ``time``.
     """
-    try:
-        parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
-    except (ValueError, AttributeError) as exc:
-        field = None if what == "time" else what.lstrip("-").replace("-", "_")
-        raise InvalidInput(f"{what}: {unreadable_time(text)}", field=field) from exc
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+    return parse_said_at(text, what).astimezone(UTC)
 
 
 def parse_said_at(text: str, what: str = "time") -> datetime:
@@ -58,9 +51,15 @@ def parse_said_at(text: str, what: str = "time") -> datetime:
     +08:00): the extractor reads "tomorrow" / 明天 in the speaker's own calendar day, as the SDK does with an
     aware ``created_at``; stored times are UTC either way (``to_db``). A value without an offset is UTC.
     Raises ``InvalidInput`` as ``parse_time`` does."""
-    parsed = parse_time(text, what)
-    given = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
-    return parsed if given.tzinfo is None else given
+    try:
+        parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except (ValueError, AttributeError) as exc:
+        field = None if what == "time" else what.lstrip("-").replace("-", "_")
+        raise InvalidInput(f"{what}: {unreadable_time(text)}", field=field) from exc
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=UTC)
+    parsed.astimezone(UTC)  # a time out of range once in UTC raises here, as parse_time's conversion does
+    return parsed
 
 
 def to_db(value: datetime | None) -> str | None:
