@@ -24,8 +24,9 @@ from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 #: The subject: "my" / "our" and up to three words ("My older sister Priya"), a relation and a name between commas
-#: ("My sister, Anna"), or a name alone ("Tom").
-_SUBJECT = r"(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:,\s+[A-Z][a-z]+)?|[A-Z][a-z]+)"
+#: ("My sister, Anna"), or a name alone ("Tom"); ``_MINE`` the first two, which a closing clause's subject shares.
+_MINE = r"(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:,\s+[A-Z][a-z]+)?"
+_SUBJECT = rf"(?:{_MINE}|[A-Z][a-z]+)"
 #: The clause between commas: a relative clause ("who ...", "which ...") or a noun phrase with its article.
 _CLAUSE = r"(?:(?:who|which)(?:'s|’s)?|an?)\s+[^,;()]+?"
 #: The subject, the clause between commas, and what the sentence goes on to say of the subject.
@@ -34,7 +35,7 @@ _MIDDLE = lazy_regex(rf"^(?P<who>{_SUBJECT}),\s+(?P<aside>{_CLAUSE}),\s+(?P<rest
 #: works at Boeing", "We adopted our dog Max, a three-year-old beagle". A subject with "a" is a relation and its
 #: name between commas ("a brother, Sam"). A closing "which" says as often what the whole clause before it is ("...
 #: you're holding my hand through it, which is perfect") as what the thing before it is: not read.
-_END = lazy_regex(rf"^(?P<head>.*?\b(?P<who>(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+(?:,\s+[A-Z][a-z]+)?"
+_END = lazy_regex(rf"^(?P<head>.*?\b(?P<who>{_MINE}"
                   rf"|(?:a|an)\s+[\w-]+,\s+[A-Z][a-z]+|(?<![.!?]\s)(?<!^)[A-Z][a-z]+)),\s+(?P<aside>(?!which){_CLAUSE})"
                   r"\s*[.!]?$")
 #: "who's 50", "which is a 2015 Civic", "who was a nurse": the copula and what follows it.
