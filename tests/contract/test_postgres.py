@@ -400,7 +400,9 @@ def test_counting_recalls_rewrites_each_fact_on_its_own_page(pg_url: Callable[[]
     """Facts keep room in their pages (migration 12, fillfactor 50): ``record_access`` rewrites a
     counted fact on the page it is on (a HOT update, no new entry in any index of facts, its
     HNSW graph included). 512-d embeddings make a fact row ~3 kB: two filled a page, and a new
-    version never fitted beside the old one."""
+    version never fitted beside the old one. One count each: a third version on the page needs the
+    first pruned, which waits for every older snapshot of the database, so whether it fits is the
+    server's timing, not the table's room."""
     with Memory(pg_url(), embedder=HashingEmbedder(dim=512), user_id="ann") as memory:
         store = memory.store
         assert isinstance(store, PostgresStore)
@@ -414,10 +416,9 @@ def test_counting_recalls_rewrites_each_fact_on_its_own_page(pg_url: Callable[[]
                     "SELECT id, (ctid::text::point)[0]::bigint FROM facts WHERE status = 'active'")}
         before = pages()
         assert len(before) >= 4 and pg_column_bytes(store) > 2_000  # three fill a page
-        for _ in range(3):
-            assert store.record_access(list(before), START)
+        assert store.record_access(list(before), START)
         assert pages() == before
-        assert {memory.get(i).access_count for i in before} == {3}  # type: ignore[union-attr]
+        assert {memory.get(i).access_count for i in before} == {1}  # type: ignore[union-attr]
 
 
 def pg_column_bytes(store: PostgresStore) -> int:
