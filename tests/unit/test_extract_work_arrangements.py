@@ -26,6 +26,11 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("这周开始我上夜班。", [("", "user.work_arrangement", "夜班")]),
     ("最近我基本在家办公。", [("", "user.work_arrangement", "在家办公")]),
     ("我現在坐班了", [("", "user.work_arrangement", "坐班")]),
+    # home or the office said as where one works now is the arrangement, no employer named 家 or 公司
+    ("我现在在家上班。", [("", "user.work_arrangement", "在家办公")]),
+    ("我目前在家里工作。", [("", "user.work_arrangement", "在家办公")]),
+    ("我现在在公司上班了", [("", "user.work_arrangement", "坐班")]),
+    ("我现在在家乐福上班。", [("", "identity.employer", "家乐福")]),
     ("My wife works from home.", [("wife", "wife.work_arrangement", "remote")]),
     ("Customer works nights.", [("customer", "customer.work_arrangement", "night shift")]),
 ])

@@ -11,6 +11,7 @@ from datetime import datetime
 from memstrata.extract import (
     abilities,
     advice,
+    arrangements,
     cessation,
     changed_to,
     counts,
@@ -109,6 +110,8 @@ _MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在
                     # 搬到苏州去(住)了: 苏州
                     r"(?:也|还|又|现在|已经)*搬(?:到|去|来)了?(?P<v>[^，]+?)(?:去|来)?(?:住)?了?$")
 _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
+#: Where one works that names no workplace of one's own: home (家, 家里), the office (公司, 单位), 老家.
+_NO_EMPLOYER = lazy_regex(r"(?:老)?家(?:里|中)?|公司|单位|办公室")
 
 
 #: 我换了一张站立式办公桌, 我换成了一台MacBook: a thing counted with a measure word, now used (``shapes.switched_to``).
@@ -187,6 +190,10 @@ def _changed(clause: str) -> list[Finding]:
             thing = re.sub(r"上$", "", place)
             return instead(chosen(thing, "user.uses", clause, "zh", statement=f"使用{thing}"), m.group("old"), "zh")
         return instead([Finding("identity.location", place, CONF_PREFER, clause)], m.group("old"), "zh")
+    if (m := _WORKS.match(clause)) is not None and _NO_EMPLOYER.fullmatch(m.group("v")):
+        # 我现在在家上班, 现在在公司上班: where one works, home or the office, is how one works (a work arrangement),
+        # no employer named 家 or 公司; 老家 names neither
+        return arrangements.find_zh(clause, None)
     if (m := _WORKS.match(clause)) is not None and not places.city_zh(m.group("v")) \
             and places.city_part_zh(m.group("v")) is None:  # 现在在南京上班, 在上海浦东上班: a city's
         return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
