@@ -21,7 +21,7 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("我叫陈晨，叫我晨晨就行", [("identity.name", "陈晨"), ("identity.name", "晨晨")]),
     ("嗯……我叫陈晨，叫我晨晨吧", [("identity.name", "陈晨"), ("identity.name", "晨晨")]),
     ("叫我晨晨就好", [("identity.name", "晨晨")]),
-    ("我养了一只猫，叫咪咪", [("pet", "猫叫咪咪")]),  # a clause opening with 叫 still names what the one before had
+    ("我养了一只猫，叫咪咪", [("pet", "名叫咪咪的猫")]),  # a clause opening with 叫 still names what the one before had
 ])
 def test_a_name_asked_for_is_the_name_alone(text: str, expected: list[tuple[str, str]]) -> None:
     assert _read(text) == expected

@@ -1,9 +1,9 @@
 """A thing's or a pet's name said with 叫 ("is called"), and a thing one began to use, in Chinese as in English.
 
 我们家的猫叫咪咪 stored ``pet = 猫咪咪``, which reads as 猫咪 named 咪; the name whose start would join the word
-before it is now kept apart with 叫 (``猫叫咪咪``), while 猫麻糬 stays side by side. "Our cat is called Mimi" stored
-nothing ("My cat is named Mimi" did). 我住的小区叫阳光花园 and 我最近开始用飞书了 stored nothing (叫 was no copula of a
-name, and a start no time of use, as 是 and 现在 were)."""
+before it is now said as named (``名叫咪咪的猫``; ``猫叫咪咪`` read as a cat's cry), while 猫麻糬 stays side by
+side. "Our cat is called Mimi" stored nothing ("My cat is named Mimi" did). 我住的小区叫阳光花园 and
+我最近开始用飞书了 stored nothing (叫 was no copula of a name, and a start no time of use, as 是 and 现在 were)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ def _read(text: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("我们家的猫叫咪咪", [("pet", "猫叫咪咪", "")]),
-    ("我的猫叫咪咪。", [("pet", "猫叫咪咪", "")]),
-    ("我家狗叫狗蛋", [("pet", "狗叫狗蛋", "")]),
+    ("我们家的猫叫咪咪", [("pet", "名叫咪咪的猫", "")]),
+    ("我的猫叫咪咪。", [("pet", "名叫咪咪的猫", "")]),
+    ("我家狗叫狗蛋", [("pet", "名叫狗蛋的狗", "")]),
     ("我的猫叫麻糬", [("pet", "猫麻糬", "")]),  # no start to misread: side by side as before
     ("我们家的狗叫旺财", [("pet", "狗旺财", "")]),
     ("Our cat is called Mimi", [("pet", "cat named Mimi", "")]),

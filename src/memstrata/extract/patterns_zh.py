@@ -540,11 +540,11 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 
 def _named(what: str, name: str) -> str:
     """The value of a relative or pet ``what`` named ``name``: side by side as Chinese says them (猫麻糬, 女儿小美),
-    or with 叫 between when the name's start would read as part of the word before it (猫 named 咪咪 is 猫叫咪咪, not
-    猫咪咪, read 猫咪 named 咪; 狗 named 狗蛋 is 狗叫狗蛋)."""
+    or said as named (名叫咪咪的猫) when the name's start would read as part of the word before it: 猫 named 咪咪 is
+    not 猫咪咪 (猫咪 named 咪), nor 猫叫咪咪 (a cat's cry, 咪咪); 狗 named 狗蛋 is 名叫狗蛋的狗."""
     joined = what[-1] + name
     if name[0] == what[-1] or any(len(w) > 1 and joined.startswith(w) for w in _KIN_WORDS):
-        return f"{what}叫{name}"
+        return f"名叫{name}的{what}"
     return f"{what}{name}"
 
 
