@@ -100,6 +100,8 @@ def test_a_provider_given_up_is_withdrawn(memory: Memory, said: str, given_up: s
     ("I always pay by card.", ("user.payment_method", "card")),
     ("I pay in cash.", ("user.payment_method", "cash")),
     ("I pay for everything with my Amex.", ("user.payment_method", "Amex")),
+    ("我用手机付款。", ("user.payment_method", "手机")),  # paying by phone is a way of paying
+    ("I usually pay with my phone.", ("user.payment_method", "phone")),
 ])
 def test_how_the_user_pays_is_a_provider_of_payment(text: str, fact: tuple[str, str]) -> None:
     assert _facts(text) == {fact}
@@ -107,7 +109,7 @@ def test_how_the_user_pays_is_a_provider_of_payment(text: str, fact: tuple[str, 
 
 @pytest.mark.parametrize("text", [
     "I pay with Tom.", "I paid with Apple Pay yesterday.", "Can I pay with Apple Pay?", "I pay the bills.",
-    "I pay attention to details.", "我一般用微信。", "我用手机付款。", "我用支付宝付款了。", "我妈一般用支付宝付款。",
+    "I pay attention to details.", "我一般用微信。", "我用手机付款了。", "我用支付宝付款了。", "我妈一般用支付宝付款。",
 ])
 def test_a_payment_once_someone_elses_or_no_means_named_is_no_way_of_paying(text: str) -> None:
     assert "user.payment_method" not in {k for k, _ in _facts(text)}

@@ -29,6 +29,7 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("我现在改用微信支付了", [("user.payment_method", "微信支付")]),
     ("我换成支付宝付款了", [("user.payment_method", "支付宝")]),
     ("我改用微信付款了", [("user.payment_method", "微信")]),
+    ("我改成用手机付款了。", [("user.payment_method", "手机")]),
     ("I switched my favorite color to green", [("preference.like", "green")]),
     ("I changed my favourite band to Muse.", [("music.like", "Muse")]),
     ("我最喜欢的颜色改成绿色了", [("preference.like", "绿色")]),

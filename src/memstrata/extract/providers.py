@@ -14,7 +14,8 @@ Lufthansa tomorrow") makes it a plan, not read here.
 
 How one pays is such a job too ("I usually pay with Apple Pay", "I pay in cash", 我平常用支付宝付款, 我一般刷信用卡):
 ``user.payment_method``, when what follows the verb is a means of payment (a card, a wallet or pay app, cash;
-``_MEANS_EN``, ``_MEANS_ZH``), so "I pay with Tom" and 我用手机付款 name none.
+``_MEANS_EN``, ``_MEANS_ZH``), so "I pay with Tom" names none; one's phone pays ("I pay with my phone",
+我平时用手机付款: ``phone`` / ``手机``).
 """
 
 from __future__ import annotations
@@ -218,14 +219,14 @@ _PAY_EN = lazy_regex(
 _MEANS_EN = lazy_regex(
     r"^(?:cash|card|(?:credit|debit|bank|contactless)\s+card|check|cheque|bank transfer|crypto|bitcoin)$"
     r"|\b(?:pay|card|wallet|visa|mastercard|amex|american express|discover|venmo|zelle|paypal|klarna|alipay|"
-    r"wechat|revolut|monzo|cash app)\b", _IC)
+    r"wechat|revolut|monzo|cash app|phone)\b", _IC)
 #: How one pays said in Chinese: 我平常用支付宝付款, 我一般刷信用卡, 我们都用微信支付, 我习惯付现金.
 _PAY_ZH = lazy_regex(
     rf"^我们?(?:现在|目前)?{_HABIT_ZH}(?P<use>用|刷|拿)(?P<v>[\u4e00-\u9fffA-Za-z ]{{1,10}}?)(?:来)?"
     r"(?P<paid>付款|支付|付钱|买单|结账|付账)?了?$"
     rf"|^我们?(?:现在|目前)?{_HABIT_ZH}(?:付|给)(?P<w>现金)$")
 #: A Chinese means of payment: a wallet or pay app (支付宝, 微信, 云闪付, …支付, …钱包), a card, cash, a Latin name.
-_MEANS_ZH = lazy_regex(r"^(?:支付宝|微信|云闪付|花呗|现金|数字人民币|[\u4e00-\u9fff]{0,6}(?:支付|钱包|卡)"
+_MEANS_ZH = lazy_regex(r"^(?:支付宝|微信|手机|云闪付|花呗|现金|数字人民币|[\u4e00-\u9fff]{0,6}(?:支付|钱包|卡)"
                        r"|[A-Za-z][\w .&'-]*)$")
 
 

@@ -470,8 +470,9 @@ def paying_with(value: str, clause: str, lang: str) -> Finding | None:
     value = clean_value(value, lang)
     paid = lang == "zh" and re.search(r"(?<=.)(?:来)?(?:付款|付钱|买单|结账)$", value)
     value = value[: paid.start()] if paid else value  # 我换成支付宝付款了: the paying said is no part of the means
-    # with the paying said, 微信 is the wallet (我改用微信付款了), as "I pay with …" takes it (``providers``)
-    if not (_MEANS_ZH if lang == "zh" else _MEANS_EN).search(value) and not (paid and value == "微信"):
+    # with the paying said, 微信 is the wallet (我改用微信付款了) and 手机 paying by phone (我改成用手机付款了), as
+    # "I pay with …" takes them (``providers``)
+    if not (_MEANS_ZH if lang == "zh" else _MEANS_EN).search(value) and not (paid and value in ("微信", "手机")):
         return None
     said = f"用{value}付款" if lang == "zh" else f"pays with {value}"
     return Finding(open_key("", "payment_method"), value, CONF_STATED, clause, statement=said)
