@@ -34,6 +34,9 @@ def _held(path: Path, *messages: str) -> set[tuple[str, str]]:
     (("I work in the office every day.", "I started working from home on Fridays."), "work in the office every day",
      "work from home on Fridays"),
     (("I drive to work.", "I've taken up cycling to work."), "by car", "by bike"),
+    # moved to a doing is no move of home ("We moved to weekend hikes" stored identity.location = hikes)
+    (("I hike on Saturdays.", "We moved to weekend hikes."), "hike on Saturdays", "hike on weekends"),
+    (("I swim every evening.", "I moved to morning swims."), "swim every evening", "swim in the mornings"),
     (("我每天早上跑步。", "我现在改成每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
     (("我每天早上跑步。", "我每周日游泳。", "我开始每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
 ])

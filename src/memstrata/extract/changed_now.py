@@ -34,11 +34,12 @@ _LIKE_CHANGED_ZH = lazy_regex(r"^(?!.*[也还](?:更|比较)?(?:喜欢|爱|偏�
                               r"(?=.*(?:现在|如今|最近|这几年|这些年|后来))"
                               r"(?:.*(?:更|比较|反而|改)(?:加)?(?:喜欢|爱|偏爱|偏好)|.*(?:喜欢|爱上|偏爱|偏好).+了[。！!.\s]*$)")
 #: A habit begun or switched to: "I started working from home on Fridays", "I've taken up cycling", "I've switched
-#: to evening runs", "I run in the evenings now"; 我开始晚上跑步了, 我现在改成晚上跑步了. "now and then" is how often,
-#: "from now on" an instruction as often as a change, and "instead" as often a wish ("maybe I can try to disengage
-#: instead"): none of them.
+#: to evening runs", "We moved to weekend hikes", "I run in the evenings now"; 我开始晚上跑步了, 我现在改成晚上跑步了.
+#: "now and then" is how often, "from now on" an instruction as often as a change, and "instead" as often a wish
+#: ("maybe I can try to disengage instead"): none of them.
 _HABIT_CHANGED_EN = lazy_regex(rf"(?i)^{_ONE_MORE_EN}.*(?:\b(?:started|begun|began|taken up|took up|switched|changed|"
-                               r"these days|nowadays)\b|(?<!\bfrom )\bnow\b(?!\s+and\s+(?:then|again)))")
+                               r"moved\s+(?:over\s+)?to|these days|nowadays)\b"
+                               r"|(?<!\bfrom )\bnow\b(?!\s+and\s+(?:then|again)))")
 _HABIT_CHANGED_ZH = lazy_regex(r"^(?!.*[也还](?:开始|改|每|常))(?=.*(?:开始|改成|改为|换成|改到|现在|如今|不再))")
 
 _HABIT_KEY = "preference.habit"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import counts, diets, gazetteer, guards, places, shapes
+from memstrata.extract import counts, diets, gazetteer, guards, onset, places, shapes
 from memstrata.extract.clause_en import _IC, _Ctx, _f, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -108,8 +108,10 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
         place = _PLACE_END.sub("", m.group("v") or m.group("w") or m.group("r"))
         if re.fullmatch(r"(?:19|20)\d\d", place.strip()):
             return []  # "I moved (back) in 2019": a year, not a place
-        if shapes.unnamed(place):
-            return []  # "we moved to something else", "I moved to a new apartment": no place named
+        if shapes.unnamed(place) or onset.to_a_doing_en(clause):
+            # "we moved to something else", "I moved to a new apartment": no place named; "We moved to weekend hikes": a
+            # doing now, no home (``extract.onset`` reads the habit)
+            return []
         if re.search(r"\bmoved\b", clause, _IC) and place[:1].isupper() and not shapes.moved_home(
                 ctx.sentence, place, group=clause[:2].lower() == "we", lang="en"):
             if not shapes.moved_onto_a_thing(ctx.sentence, place):

@@ -107,6 +107,12 @@ def _since(word: str | None, time: str, statements: list[str]) -> tuple[list[str
     return statements, time
 
 
+#: The stem of an -ing verb that dropped its silent e: one syllable ending in a single vowel and a single consonant
+#: (hik-, rid-, writ-, us-) or in c / v (danc-, liv-), where the verb never doubles it (hiking, not hikking);
+#: "visiting", "cooking", "walking" keep theirs.
+_DROPPED_E = lazy_regex(r"[^aeiouy]*[aeiou][b-df-hj-np-tvz]|[a-z]*[^aeiou][cv]", re.IGNORECASE)
+
+
 def _present(state: str) -> list[str]:
     """"living in Berlin" said in the present: "I live in Berlin", "I liv in Berlin", ... one spelling
     per way of undoing -ing, for the caller to keep the first that reads; ``[]`` for no -ing verb."""
@@ -116,6 +122,8 @@ def _present(state: str) -> list[str]:
     stem = first[:-3]
     if len(stem) > 2 and stem[-1] == stem[-2]:  # "running" is "run" ("runn" read as a verb: "I runn"); "falling" "fall"
         bases = (stem, stem[:-1]) if stem[-1] in "lsz" else (stem[:-1], stem)
+    elif _DROPPED_E.fullmatch(stem):  # "hiking" is "hike" ("I hik" read as a verb), "riding" "ride", "using" "use"
+        bases = (stem + "e", stem)
     else:
         bases = (stem, stem + "e")
     return [f"I {b} {rest}".strip() for b in bases]
@@ -265,11 +273,20 @@ def _doing_taken_up_en(sentence: str) -> list[str]:
 #: its time of day and its noun): the doing begun, as "I've started running in the evenings" says it.
 _DOING_NOUNS = {"runs": "running", "walks": "walking", "swims": "swimming", "jogs": "jogging", "rides": "riding",
                 "hikes": "hiking", "workouts": "working out"}
+#: When a doing named by its time is done: "evening runs" are runs in the evenings, "weekend hikes" on weekends.
+_WHEN_DONE = {"morning": "in the mornings", "afternoon": "in the afternoons", "evening": "in the evenings",
+              "night": "at night", "weekend": "on weekends", "lunchtime": "at lunchtime"}
 _DOING_SWITCHED_TO_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?(?P<who>i|we)(?:'ve|\s+have)?\s+{_ADV_EN}(?:switched|changed|moved)(?:\s+over)?\s+to\s+"
     r"(?:(?P<time>morning|afternoon|evening|night|weekend|lunchtime)\s+"
     rf"(?P<noun>{'|'.join(_DOING_NOUNS)})|(?P<ing>\w+ing\b.*?))"
     rf"(?:\s+(?:now|instead|recently|lately|{_PAST_EN}))*$", _IC)
+
+
+def to_a_doing_en(clause: str) -> bool:
+    """Whether ``clause`` is a switch or a move to a doing ("We moved to weekend hikes", "I switched to running"):
+    no home moved to and no thing used."""
+    return bool(_doing_switched_to_en(clause))
 
 
 def _doing_switched_to_en(sentence: str) -> list[str]:
@@ -278,7 +295,7 @@ def _doing_switched_to_en(sentence: str) -> list[str]:
     m = _DOING_SWITCHED_TO_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
         return []
-    doing = m.group("ing") or f"{_DOING_NOUNS[m.group('noun').lower()]} in the {m.group('time').lower()}s"
+    doing = m.group("ing") or f"{_DOING_NOUNS[m.group('noun').lower()]} {_WHEN_DONE[m.group('time').lower()]}"
     if _NOT_A_STATE.match(doing):
         return []
     said = _present(doing)
