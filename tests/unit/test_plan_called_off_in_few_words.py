@@ -78,3 +78,17 @@ def test_a_plan_moved_on_its_own_day_moves(tmp_path: Path) -> None:
         facts = {(f.status, f.valid_from.astimezone(_AT.tzinfo).date().isoformat() if f.valid_from else "")
                  for f in mem.list(kind="fact", status="all", limit=50)}
     assert ("active", "2026-12-07") in facts and ("active", "2026-12-04") not in facts, facts
+
+
+@pytest.mark.parametrize(("change", "after"), [
+    ("Push the car service back to next Monday.", {("superseded", "2026-12-04"), ("active", "2026-12-07")}),
+    ("Can we move that to Saturday?", {("superseded", "2026-12-04"), ("active", "2026-12-05")}),
+    ("The car service is off after all.", {("superseded", "2026-12-04")}),
+    ("Let's push the dentist to Monday.", {("active", "2026-12-04")}),  # a plan the user does not hold
+])
+def test_a_plan_moved_or_called_off_by_its_own_words_or_asked(tmp_path: Path, change: str,
+                                                                after: set[tuple[str, str]]) -> None:
+    """A plan named by its own words ("the car service"), moved as asked ("Can we move that …?") or "off": before, only
+    a pronoun or a kind of plan ("the trip") named a plan changed, and a question changed nothing."""
+    facts = _plans(tmp_path, "I have a car service on Friday.", change)
+    assert {(status, day) for status, _, day in facts} == after, facts

@@ -1,15 +1,16 @@
 """A plan changed without the plan named: "Now on March 21 instead", "It's been moved to Friday", 计划有变，改到下周五,
 "I cancelled it", "It's been called off", 我把它取消了.
 
-Said after "I'm flying to Lisbon for a week on March 14", such a sentence names a new day or a withdrawal and no plan
-(at most its kind: "The trip is now on the 21st", 预约改到周五了, or a word any plan is: "the plan", 计划): no rule
-read it, and the trip stayed on its old day. It is read here as a change of plan under ``KEY``, never stored as it is:
-a plan at its new day (``Finding.period``), or a withdrawal (``Finding.retract``), its value the plan's kind when one
-is named, else ``""``. Which plan it changes is known only from what the user holds: the fact engine compares it with
+Said after "I'm flying to Lisbon for a week on March 14", such a sentence names a new day or a withdrawal and at most
+some words of the plan (its kind: "The trip is now on the 21st", 预约改到周五了; its own words after "the": "Push the
+car service back to next Monday", "The hike is off"; or a word any plan is: "the plan", 计划): no rule read it, and the
+trip stayed on its old day. It is read here as a change of plan under ``KEY``, never stored as it is: a plan at its
+new day (``Finding.period``), or a withdrawal (``Finding.retract``), its value the plan's words when any are named,
+else ``""``. Which plan it changes is known only from what the user holds: the fact engine compares it with
 the plans ahead (``facts.meant.plan_meant``) and changes the one that fits, or nothing.
 
 A change needs its marker: a new day said with "instead", "now", "moved", "postponed", "pushed back", 改到, 推迟到,
-or asked for ("Move it to Saturday");
+or asked for ("Move it to Saturday", "Can we move that to Saturday?");
 a day alone ("On March 21.") or "now" with no day ("Now I'm tired") is none. A sentence that supposes ("if it's
 cancelled", 如果取消了) or asks changes nothing.
 """
@@ -30,18 +31,18 @@ _IC = re.IGNORECASE
 #: Words that open the sentence and state nothing: "OK, ...", "Update: ...", "Change of plan: ...".
 _OPENING_EN = (r"^(?:(?:ok(?:ay)?|so|well|actually|oh|hey|update|quick\s+update|small\s+change|"
                r"(?:a\s+)?change\s+of\s+plans?|plans?\s+(?:have\s+|has\s+)?changed|heads\s+up)\s*[:,.!-]*\s*)*")
-#: What a moved plan is called when it is named by no words of its own: a pronoun, a word any plan is, or its kind.
-_PLAN_EN = (r"(?:it|that|this|the\s+plan|(?:the|my|our)\s+(?P<kind>trip|flight|appointment|appt|booking|session|"
-            r"meeting|dinner|lunch|class|lesson|visit))")
+#: What a changed plan is called when it is named by no words of its own: a pronoun, a word any plan is, or its own
+#: words after "the", "my", "our" ("the trip", "the car service", "our hike"): the fact engine finds the plan they name.
+_PLAN_EN = (r"(?:it|that|this|the\s+plans?|(?:the|my|our)\s+(?P<kind>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*))")
 #: "Now on March 21 instead", "It's been moved to Friday", "The trip is now on the 21st", "Pushed back to Monday".
 _MOVED_EN = lazy_regex(
     rf"{_OPENING_EN}(?:{_PLAN_EN}\s*(?:'s|\s+is|\s+was|\s+has\s+been|\s+got|\s+will\s+be)?\s+)?(?:(?:been|now)\s+)*"
     r"(?P<verb>(?:moved|changed|pushed(?:\s+back)?|postponed|rescheduled|brought\s+forward|shifted)\s+)?"
     r"(?:(?:to|until|till|for|on)\s+)?(?P<when>.+?)(?P<instead>\s*,?\s+(?:instead|now))?[.!]*$", _IC)
-#: "Move it to Saturday", "Please push the appointment back to Monday": the move asked for, the plan named by no words
-#: of its own.
+#: "Move it to Saturday", "Please push the appointment back to Monday", "Push the car service back to next Monday": the
+#: move asked for.
 _MOVE_IT_EN = lazy_regex(
-    rf"{_OPENING_EN}(?:please\s+|let's\s+)?(?P<verb>move|push|change|reschedule|shift|bump)\s+{_PLAN_EN}\s+"
+    rf"{_OPENING_EN}(?:please\s+|let's\s+)?(?P<verb>move|push|change|reschedule|shift|bump|bring)\s+{_PLAN_EN}\s+"
     r"(?:back\s+|forward\s+|over\s+)?(?:to|until|till|for)\s+(?P<when>.+?)(?P<instead>\s*,?\s+instead)?"
     r"(?:,?\s+please)?[.!]*$", _IC)
 #: 计划有变，改到下周五, 改到下周五了, 预约推迟到周五, 时间改成12月20号了.
@@ -49,14 +50,18 @@ _MOVED_ZH = lazy_regex(
     r"^(?:(?:计划|行程|安排|时间)(?:有变|变了|改了)(?:一下)?[，,。]?\s*)?(?:我们?的?)?"
     r"(?P<kind>计划|行程|安排|时间|预约|会议|出差|航班|课)?(?:也|已经|都|就)?"
     r"(?:改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|换到|挪到|调到)了?(?P<when>[^，,。！!？?]+?)(?:了|吧)?[。！!]*$")
-#: "I cancelled it", "It's been called off", "That's cancelled now".
+#: "I cancelled it", "It's been called off", "That's cancelled now", "The hike is off", "The car service is cancelled
+#: after all": "off" only of a plan named by its words (a device is off too: "No, it's off").
 _OFF_EN = lazy_regex(
     rf"{_OPENING_EN}(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|had\s+to\s+|already\s+)?(?:cancell?ed|called\s+off)\s+"
-    r"(?:it|that)|(?:it|that)(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+)*"
-    r"(?:cancell?ed|called\s+off))(?:\s+(?:now|already|anyway))?[.!]*$", _IC)
+    rf"(?:it|that)|(?:it|that|{_PLAN_EN})(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+|"
+    r"all\s+)*(?:cancell?ed|called\s+off|(?P<off>off)))(?:\s+(?:now|already|anyway|after\s+all))?[.!]*$", _IC)
 #: 取消了, 我取消了, 我把它取消了, 已经取消了, 那个推掉了.
 _OFF_ZH = lazy_regex(r"^(?:我们?)?(?:已经|也)?(?:把(?:它|这个|那个)|(?:这个|那个|它))?(?:也|已经|被)?"
                      r"(?:取消|推掉)了?[。！!]*$")
+#: A move asked of someone ("Can we move that to Saturday?", "Could you push it back to Monday?"): asked for, as
+#: "Move it to Saturday" is.
+_ASKED_EN = lazy_regex(r"^(?:(?:can|could)\s+(?:we|you)\s+(?:please\s+)?)(?=\w+\s)", _IC)
 #: A sentence that supposes, wishes or asks: nothing changed yet.
 _NOT_SAID_DONE = lazy_regex(r"\b(?:if|unless|maybe|might|may|could|should|would|hope|whether)\b|\?|？|如果|要是|万一|"
                             r"可能|也许|应该|吗|是否|会不会", _IC)
@@ -76,13 +81,18 @@ def _day(when: str, said_at: datetime, *, lang: str) -> tuple[datetime, datetime
 
 
 def moved(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
-    """A plan moved to a new day, named by no words of its own ("Now on March 21 instead", 计划有变，改到下周五): one
-    finding under ``KEY`` at that day, valued the plan's kind if named ("the trip", 预约), else ``""``; ``[]`` for any
-    other sentence, one with no change marker, or a day that is no single day to come."""
+    """A plan moved to a new day, named by no words or a few after "the" ("Now on March 21 instead",
+    计划有变，改到下周五, "Push the car service back to next Monday"): one finding under ``KEY`` at that day, valued
+    the words named ("the trip", 预约, "car service"), else ``""``; ``[]`` for any other sentence, one with no change
+    marker, or a day that is no single day to come. A move asked ("Can we move that to Saturday?") is read as one
+    asked for ("Move it to Saturday"), never as a day asked about ("Can we do Monday?")."""
     text = sentence.strip()
+    asked = _ASKED_EN.match(text) if lang == "en" else None
+    if asked:  # "Can we move that to Saturday?": the move asked for
+        text = text[asked.end():].rstrip("? ")
     if _NOT_SAID_DONE.search(text):
         return []
-    m = _MOVED_ZH.match(text) if lang == "zh" else (_MOVE_IT_EN.match(text) or _MOVED_EN.match(text))
+    m = _MOVED_ZH.match(text) if lang == "zh" else _MOVE_IT_EN.match(text) or (None if asked else _MOVED_EN.match(text))
     if m is None:
         return []
     if lang == "en" and not (m.group("verb") or m.group("instead") or re.search(r"\bnow\b|change|changed", text, _IC)):
@@ -100,13 +110,17 @@ _CLAUSE = lazy_regex(r"\s*(?:[,;，；]|\b(?:and|but|so)\b)\s*", _IC)
 
 
 def called_off(sentence: str, lang: str) -> list[Finding]:
-    """A plan called off by a pronoun alone in a clause of ``sentence`` ("I cancelled it", "It's been called off",
-    我把它取消了; "Please drop the physio session, I cancelled it": the message's other words may say which plan, as
-    the fact engine reads them): one withdrawal under ``KEY`` valued ``""``; ``[]`` for any other sentence, or one that
+    """A plan called off by a pronoun or a few words after "the" in a clause of ``sentence`` ("I cancelled it", "It's
+    been called off", 我把它取消了, "The hike is off"; "Please drop the physio session, I cancelled it": the message's
+    other words may say which plan, as the fact engine reads them): one withdrawal under ``KEY`` valued the words named
+    ("hike"), else ``""``; ``[]`` for any other sentence, or one that
     supposes or asks."""
     if _NOT_SAID_DONE.search(sentence):
         return []
     pattern = _OFF_ZH if lang == "zh" else _OFF_EN
-    if not any(pattern.match(clause) for clause in _CLAUSE.split(sentence.strip()) if clause):
-        return []
-    return [Finding(KEY, "", CONF_STATED, sentence, retract=True, statement=sentence)]
+    found = [m for clause in _CLAUSE.split(sentence.strip()) if clause and (m := pattern.match(clause))]
+    off = lang == "en" and bool(found) and found[0].group("off")
+    if not found or (off and (not found[0].group("kind") or re.search(r"\bwas\b", found[0].group(0), _IC))):
+        return []  # "No, it's off": a device as well as a plan; "my calculation was off": wrong, not called off
+    named = (found[0].group("kind") or "") if lang == "en" else ""
+    return [Finding(KEY, named, CONF_STATED, sentence, retract=True, statement=sentence)]
