@@ -33,6 +33,8 @@ def _likes(path: Path, *messages: str) -> set[tuple[str, str]]:
     (("I like blue.", "Actually I prefer green now."), "blue", "green"),
     (("I like coffee.", "I like tea better these days."), "coffee", "tea"),
     (("I like blue. I like pizza.", "Now I prefer green."), "blue", "green"),
+    # the like given up was held under another key of a like (preference.like, now drink.like)
+    (("I love lattes.", "Now I prefer green tea over lattes."), "lattes", "green tea"),
 ])
 def test_a_like_said_as_changed_supersedes_the_like_of_its_kind(
         tmp_path: Path, messages: tuple[str, ...], old: str, new: str) -> None:
@@ -51,3 +53,19 @@ def test_a_like_said_as_changed_supersedes_the_like_of_its_kind(
 def test_a_like_said_as_one_more_or_of_another_kind_keeps_the_held_one(
         tmp_path: Path, messages: tuple[str, ...]) -> None:
     assert all(status == "active" for _, status in _likes(tmp_path, *messages))
+
+
+@pytest.mark.parametrize(("later", "paid"), [
+    ("现在我更喜欢用支付宝。", {("微信", "superseded"), ("支付宝", "active")}),
+    ("Now I prefer PayPal.", {("微信", "superseded"), ("PayPal", "active")}),
+    ("我也喜欢支付宝。", {("微信", "active")}),
+])
+def test_a_means_of_payment_preferred_now_is_how_the_user_pays(
+        tmp_path: Path, later: str, paid: set[tuple[str, str]]) -> None:
+    """A means of payment liked as a change of mind was a like beside the means held (微信支付 stayed current)."""
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("我平时用微信支付。", created_at=_AT)
+        mem.add(later, created_at=_AT + timedelta(days=3))
+        found = {(f.value, f.status) for f in mem.list(kind="fact", status="all", limit=50)
+                 if f.key == "user.payment_method"}
+    assert found == paid

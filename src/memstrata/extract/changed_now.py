@@ -10,6 +10,10 @@ speaker does it in place of what they did before. Before, 我现在更喜欢绿�
 drink for a drink) or the one habit of the same doing (a run for a run) that the user holds
 (``facts.engine.FactEngine.corrected``), or adds it beside the others when it cannot tell which.
 
+A means of payment liked as a change of mind ("Now I prefer PayPal", 现在我更喜欢用支付宝) is how the user pays now
+(``user.payment_method``, ``extract.shapes.paying_with``): it takes the place of the means they paid with before,
+as a switch to it does (before, 微信支付 stayed current beside a like of 支付宝).
+
 A like or a habit said as one more ("I also like green", 我也喜欢绿色, "I also swim on Sundays") or with no word of
 change ("I like green") changes nothing.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from memstrata.extract.clauses import Finding
+from memstrata.extract.shapes import paying_with
 from memstrata.text.regex import lazy_regex
 
 #: One more, no change: "also", "too", "as well", 也, 还.
@@ -43,6 +48,7 @@ _HABIT_CHANGED_EN = lazy_regex(rf"(?i)^{_ONE_MORE_EN}.*(?:\b(?:started|begun|beg
 _HABIT_CHANGED_ZH = lazy_regex(r"^(?!.*[也还](?:开始|改|每|常))(?=.*(?:开始|改成|改为|换成|改到|现在|如今|不再))")
 
 _HABIT_KEY = "preference.habit"
+_HAN = lazy_regex(r"[\u4e00-\u9fff]")
 
 
 def marked(finding: Finding, sentence: str) -> Finding:
@@ -63,6 +69,9 @@ def marked(finding: Finding, sentence: str) -> Finding:
         return finding
     if finding.key.endswith(".like"):
         changed = _LIKE_CHANGED_ZH.search(sentence) or _LIKE_CHANGED_EN.search(sentence)
+        lang = "zh" if _HAN.search(finding.value) else "en"
+        if changed and (paid := paying_with(finding.value, finding.clause, lang)) is not None:
+            return paid  # "Now I prefer PayPal": how the user pays now
     elif finding.key == _HABIT_KEY:
         changed = _HABIT_CHANGED_ZH.search(sentence) or _HABIT_CHANGED_EN.search(sentence)
     else:

@@ -119,11 +119,14 @@ def _used_elsewhere(eng: FactEngine, conn: Any, scope: Scope, subject: str | Non
     from Jenkins to something else": ``user.uses``) under another key of a thing used (``tool.uses``, "We use
     Jenkins for CI" ``user.ci``), or of a thing chosen (``shapes.CHOSEN_KEYS``: "I prefer DPD for delivery" then
     "Never use DPD again", a carrier no gazetteer lists, so only the stored fact says DPD is one): the withdrawal
-    names the thing, not the key it was stored under."""
-    if (cand.key not in CHANGE_KEYS and cand.key != _SUBSCRIBED) or not cand.value:
+    names the thing, not the key it was stored under. A like given up names the thing liked under any key of a like
+    (``preference.like``: "I love lattes"; a later "I prefer green tea over lattes" gives up ``drink.like``)."""
+    liked = cand.key.endswith(".like")  # "Now I prefer green tea over lattes" (drink.like) ends "I love lattes"
+    if (cand.key not in CHANGE_KEYS and cand.key != _SUBSCRIBED and not liked) or not cand.value:
         return []
     ids = eng.store.fact_ids(conn, scope, keys=None, subject=subject, value_norm=normalise_value(cand.value))
     return [f.id for f in eng.store.load_facts(conn, ids) if f.key != cand.key and (
+        f.key.endswith(".like") if liked else
         f.key.startswith(("tool.", "user.")) or f.key in CHANGE_KEYS or f.key in CHOSEN_KEYS)]
 
 
