@@ -34,6 +34,8 @@ def _values(facts: set[tuple[str, str, str]], status: str) -> set[str]:
     ("我妹妹叫小丽", "说错了，是小美，不是小丽", "妹妹小丽", "妹妹小美"),
     ("我住在南京", "我说错了，是南通，不是南京", "南京", "南通"),
     ("I'm flying to Lisbon on March 14.", "Sorry, I meant Porto, not Lisbon.", "flying to Lisbon", "flying to Porto"),
+    # "actually" inside the statement, after its copula: before, the sentence was read as nothing
+    ("My brother is Tom.", "My brother is actually named Tim, not Tom.", "brother named Tom", "brother named Tim"),
 ])
 def test_a_correction_puts_right_the_held_value_naming_the_old_one(tmp_path: Path, said: str, fix: str, old: str,
                                                                    new: str) -> None:

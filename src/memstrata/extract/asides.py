@@ -92,9 +92,10 @@ _CLOSE_EN = lazy_regex(r"(?i)[\s,]+(?:actually|though|tbh|honestly|anyway|lol|lm
 _CLOSE_ZH = lazy_regex(r"(?:其实|哈+|呵+)(?=[\s。！!…～~]*$)")
 #: "I actually don't mind flying", "I'm actually not vegetarian": the adverb after the subject.
 #: "Tom actually prefers window seats now": after a name too (a capitalised word that opens the clause), and after
-#: a relative or a thing named with "my" / "our" ("My mom really prefers green tea").
-_INNER_EN = lazy_regex(r"^(?P<s>(?i:i|we|i'm|we're|i've|we've|he|she|they|(?:my|our)\s+[a-z]+)|[A-Z][a-z]+)\s+"
-                       r"(?i:actually|honestly|really)\s+")
+#: a relative or a thing named with "my" / "our" ("My mom really prefers green tea"), and after its copula ("My brother
+#: is actually named Tim, not Tom": a correction said inside the statement).
+_INNER_EN = lazy_regex(r"^(?P<s>(?:(?i:i|we|i'm|we're|i've|we've|he|she|they|(?:my|our)\s+[a-z]+)|[A-Z][a-z]+)"
+                       r"(?i:\s+(?:is|am|are|was|were)|'s)?)\s+(?i:actually|honestly|really)\s+")
 #: "still" says the statement holds as before, never what it states: "I am still living in Lyon", "My shell is
 #: still zsh" (after the copula too), 我仍然住在杭州, 我的shell还是zsh, 我还在用zsh (还 alone only before 在 / 住 /
 #: 用: 我还没决定 is no statement said again; 还是 only as the copula of a thing of mine, keeping its 是:
@@ -151,6 +152,8 @@ def without(sentence: str) -> str | None:
     ("I don't mind flying now.", '我现在能吃一点辣了。')
     >>> without("I quit coffee."), without("Actually FedEx"), without("Actually!")
     (None, 'FedEx', None)
+    >>> without("My brother is actually named Tim, not Tom.")
+    'My brother is named Tim, not Tom.'
     """
     bare = _OPEN_ZH.sub("", _OPEN_EN.sub("", sentence.strip()))
     if (fronted := _FRONTED_FOR_EN.match(bare)) is not None:
