@@ -53,3 +53,13 @@ def test_a_dislike(text: str, fact: tuple[str, str, str]) -> None:
 ])
 def test_none(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("我越来越喜欢骑车了", ("sport.like", "骑车", "")),
+    ("我渐渐喜欢上了爵士乐", ("music.like", "爵士乐", "")),
+    ("我不是很喜欢人多的地方", ("preference.dislike", "人多的地方", "")),
+    ("我并不喜欢香菜", ("food.dislike", "香菜", "")),
+])
+def test_a_chinese_like_that_grows_or_a_hedged_dislike(text: str, fact: tuple[str, str, str]) -> None:
+    assert _read(text) == [fact]

@@ -85,6 +85,35 @@ def favourite_switched(sentence: str) -> str:
     return sentence
 
 
+#: A favourite said thing first in Chinese: 周杰伦是我最喜欢的歌手, 现在绿色是我最喜欢的颜色,
+#: 芒果是我最爱的水果. The same statement as 我最喜欢的歌手是周杰伦, which the patterns read (the
+#: favourite's noun keys the value); before, it stored nothing, or 周杰伦 as an occupation
+#: ("我最喜欢的歌手"). The English order is read where the favourites are
+#: (``shapes_en._favourite_of_kind``). A pronoun or pointer first (他是我最喜欢的老师,
+#: 这是我最喜欢的歌) names no thing, and 之一 ("one of my favourites") no single favourite: both unchanged.
+_FAVOURITE_FIRST_ZH = lazy_regex(
+    r"^(?P<when>现在|如今|目前|最近)?[，,]?(?P<v>(?![他她它这那你谁啥什么哪])[^，,。！!？?\s]{1,15}?)"
+    r"(?P<still>现在|如今|目前|仍然|依然|仍|一直)?是我的?(?P<now>现在|目前)?"
+    r"最(?:喜欢|喜爱|钟爱|中意|钟意|心爱|偏爱|心水|爱)的(?P<n>(?!东西之一|之一)[\u4e00-\u9fffA-Za-z]{1,5}?)了?(?P<end>[。！!]*)$")
+
+
+def favourite_first_zh(sentence: str) -> str:
+    """``sentence`` said as 我最喜欢的N是V when it names the thing before the favourite (``_FAVOURITE_FIRST_ZH``),
+    with 现在 (now) and 仍然 (still) kept where the patterns read them, else unchanged.
+
+    >>> favourite_first_zh("周杰伦是我最喜欢的歌手。"), favourite_first_zh("现在绿色是我最喜欢的颜色")
+    ('我最喜欢的歌手是周杰伦。', '我最喜欢的颜色现在是绿色')
+    >>> favourite_first_zh("他是我最喜欢的老师"), favourite_first_zh("火锅是我最喜欢的东西之一")
+    ('他是我最喜欢的老师', '火锅是我最喜欢的东西之一')
+    """
+    text = sentence.strip()
+    if "最" not in text or "是我" not in text or (z := _FAVOURITE_FIRST_ZH.match(text)) is None:
+        return sentence
+    still = z.group("still") or ""
+    when = "现在" if z.group("when") or z.group("now") or still in ("现在", "如今", "目前") else "仍然" if still else ""
+    return f"我最喜欢的{z.group('n')}{when}是{z.group('v')}{z.group('end')}"
+
+
 #: A favourite said the way chat says it: with a time word before "is" ("my favorite band rn is Alvvays", "favorite show
 #: right now is Severance"), as new ("new fav band: Wet Leg", "ok my new favorite song is …"), or with no "my" at the
 #: sentence's start ("fav drink is a flat white"). Said at the start, the favourite can only be the speaker's.

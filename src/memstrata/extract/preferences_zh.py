@@ -146,12 +146,15 @@ def _habit_fallback(clause: str, ctx: _Ctx, conf: float) -> list[Finding]:
 
 _LIKE = lazy_regex(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"
                    r"其实|确实|真心|已经|现在|从小就?|平时|平常|一般|通常|向来|"
+                   # a like that grows (我越来越喜欢骑车了, 我渐渐喜欢上了爵士): held now, as 我喜欢骑车 is
+                   r"越来越|渐渐|慢慢|"
                    # when the like is acted on (我周末喜欢去爬山, 我晚上喜欢看电影): no part of what is liked
-                   r"周末|晚上|早上|下班后|有空的?时候|空闲时)*)(?P<verb>不再喜欢|不太喜欢|不喜欢|不怎么喜欢|不太爱|不怎么爱|不爱|讨厌|受不了|"
+                   r"周末|晚上|早上|下班后|有空的?时候|空闲时)*)(?P<verb>不再喜欢|不太喜欢|不喜欢|不怎么喜欢|不是很喜欢|不是特别喜欢|不是太喜欢|不大喜欢|并不喜欢|"
+                   r"不太爱|不怎么爱|不爱|讨厌|受不了|"
                    # 爱 of 爱好 (a hobby) or 爱人 (a spouse) is no love of what follows: 我爱好是滑板 was 好是滑板 liked
                    r"烦|厌恶|反感|喜欢|热爱|偏爱|钟爱|偏好|喜爱|迷上了|爱上了|爱(?![好人])|倾向于)(?P<v>.+)$")
 
-_DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
+_DISLIKE = ("不", "并不", "讨厌", "受不了", "烦", "厌恶", "反感")
 
 _NOT_EAT = lazy_regex(r"^我(?:从来|从|一直|向来|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)"
                       r"(?P<verb>吃|喝)(?P<v>.+)$")
@@ -181,7 +184,7 @@ def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 #: Words that make a dislike milder than 不喜欢 (我不太喜欢辣, 我不怎么喜欢): the statement keeps them.
-_HEDGED_ZH = ("不太喜欢", "不怎么喜欢", "不太爱", "不怎么爱")
+_HEDGED_ZH = ("不太喜欢", "不怎么喜欢", "不是很喜欢", "不是特别喜欢", "不是太喜欢", "不大喜欢", "不太爱", "不怎么爱")
 
 
 def _as_said(clause: str) -> str:

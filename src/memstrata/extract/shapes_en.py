@@ -302,8 +302,9 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
 #: "Fall is my favorite season", "honestly Zuni is my go-to restaurant now": a favourite of a kind named first, the
 #: possessive copula said the other way round ("My favorite season is fall"), which keys it by its kind.
 _FAVOURITE_OF_KIND = lazy_regex(
-    r"^(?:(?:honestly|tbh|actually|ok|okay|so|well|but|and|now)\s*,?\s+)*(?P<v>[\w' .&-]{2,40}?)\s+(?:is|are|'s)\s+"
-    r"(?:now\s+|still\s+|definitely\s+|officially\s+|totally\s+)*(?P<my>my|our)\s+(?P<attr>(?:new\s+)?(?:all-time\s+)?"
+    r"^(?:(?:honestly|tbh|actually|ok|okay|so|well|but|and|now)\s*,?\s+)*(?P<v>[\w' .&-]{2,40}?)\s+"
+    r"(?:is|are|'s|ha(?:s|ve)\s+always\s+been)\s+"
+    r"(?:now\s+|still\s+|definitely\s+|officially\s+|totally\s+)*(?P<my>my|our)\s+(?P<attr>(?:(?:new|all-time|absolute|ultimate|very|current)\s+)*"
     r"(?:favou?rite|fave|go-to)\s+[a-z][a-z -]{1,30}?)(?:\s+(?:now|these days|nowadays|of all time|ever))?$", _IC)
 
 
