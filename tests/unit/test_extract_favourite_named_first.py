@@ -1,8 +1,9 @@
 """A favourite of a kind named first is the possessive copula said the other way round
-(``shapes_en._favourite_of_kind``, and in Chinese ``extract.informal.favourite_first_zh``): "Fall is my favorite season",
-"honestly fall is my favorite season now", "Pizza is my absolute favourite food", 周杰伦是我最喜欢的歌手. Before, only a bare "X is my favourite" was read, so "My favorite season is summer" then "fall is my
-favorite season now" kept summer current; now the favourite of the kind is keyed as "My favorite season is fall" keys
-it and supersedes summer."""
+(``shapes_en._favourite_of_kind``; in Chinese ``extract.informal.favourite_first_zh``): "Fall is my favorite
+season", "honestly fall is my favorite season now", "Pizza is my absolute favourite food", 周杰伦是我最喜欢的歌手.
+Before, only a bare "X is my favourite" was read, so "My favorite season is summer" then "fall is my favorite season
+now" kept summer current; now the favourite of the kind is keyed as "My favorite season is fall" keys it and
+supersedes summer."""
 
 from __future__ import annotations
 
