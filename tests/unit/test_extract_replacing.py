@@ -35,13 +35,17 @@ def test_every_wording_of_the_switch_reads_the_same(text: str) -> None:
     ("我不再用京东改用顺丰了", ("shipping.carrier", "顺丰", "京东")),
     ("我们不再用京东，现在用顺丰", ("shipping.carrier", "顺丰", "京东")),
     ("我不再坐国航，改坐东航了", ("user.airline", "东航", "国航")),
+    # a doing with the thing it is done with names the thing
+    ("These days I cycle to work instead of taking the subway.", ("user.commute", "by bike", "subway")),
+    ("We use Notion instead of using Evernote.", ("tool.uses", "Notion", "Evernote")),
 ])
 def test_the_old_value_said_first_or_with_a_provider(text: str, read: tuple[str, str, str]) -> None:
     assert _read(text) == {read}
 
 
 @pytest.mark.parametrize("text", [
-    "instead of waiting, let's go", "I walk instead of driving", "My sister ships with DHL instead of UPS",
+    "instead of waiting, let's go", "I walk instead of driving", "I walk instead of driving to work",
+    "My sister ships with DHL instead of UPS",
     "I went to Paris instead of London",
 ])
 def test_an_activity_a_happening_or_someone_elses_switch_replaces_nothing(text: str) -> None:

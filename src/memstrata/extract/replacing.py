@@ -5,7 +5,8 @@ This is a switch said another way, read as "We switched from UPS to DHL" is (``s
 without the old value is read as a statement of its own (``find``: the extractor's reader), and each value it states
 carries the old one (``shapes.instead``, ``Finding.instead_of``), so the fact engine supersedes the fact holding the
 old value, on that fact's key, and its history keeps it. Unlike "…, not UPS" (``extract.corrected``) the old value was
-true until now: it is no correction. An activity ("I walk instead of driving", "instead of waiting, let's go"), a
+true until now: it is no correction. A doing with a thing names the thing ("I cycle to work instead of taking the
+subway": the subway); a doing alone ("I walk instead of driving", "instead of waiting, let's go"), a
 pronoun ("instead of that") and a like ranked ("I prefer tea rather than coffee": likes rank, they replace nothing)
 are not read here.
 """
@@ -37,6 +38,11 @@ _ZH = lazy_regex(r"^(?P<pos>.+?)[，,]?\s*(?:而不是|而非)(?:用|选|坐)?(?
 #: What "instead of" is followed by that is no value: an activity (-ing), a pronoun, a determiner alone.
 _NOT_OLD = lazy_regex(r"^(?:\w+ing|it|this|that|these|those|them|him|her|me|you|us|one|ones|usual|before|"
                       r"something|anything|nothing|everything)$|^\w+ing\s", _IC)
+#: A doing with the thing it is done with ("taking the subway", "using Evernote", "driving my car"): the thing is the
+#: old value; a doing alone ("driving") or one somewhere ("driving to work") names none.
+_DOING_A_THING = lazy_regex(r"^\w+ing\s+(?!(?:to|in|at|on|for|with|from|by|into|around|out|up|down|home|there|it|"
+                            r"this|that|them)\b)(?:the\s+|an?\s+|my\s+|our\s+)?(?P<thing>[\w.+#'’&-]+(?:\s+[\w.+#'’&-]+)?)$",
+                            _IC)
 #: Keys a value said "instead of" another replaces nothing in: likes rank, allergies and habits have their rules, and
 #: a happening or a plan is one of many ("I went to Paris instead of London" changes no value).
 _NOT_REPLACED = ("like", "dislike", "allergy", "condition", "habit", "event", "plan", "intent")
@@ -58,6 +64,8 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     else:
         return []
     old = clean_value(old, lang)
+    if lang == "en" and (doing := _DOING_A_THING.match(old)) is not None:
+        old = doing.group("thing")  # "I cycle to work instead of taking the subway": the subway is what it replaces
     if not old or _NOT_OLD.match(old):
         return []
     whole = find(text, said_at)
