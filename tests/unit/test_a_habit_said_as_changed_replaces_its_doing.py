@@ -37,6 +37,11 @@ def _held(path: Path, *messages: str) -> set[tuple[str, str]]:
     # moved to a doing is no move of home ("We moved to weekend hikes" stored identity.location = hikes)
     (("I hike on Saturdays.", "We moved to weekend hikes."), "hike on Saturdays", "hike on weekends"),
     (("I swim every evening.", "I moved to morning swims."), "swim every evening", "swim in the mornings"),
+    # a part of the day said once, in a sentence of what holds these days, closed by "instead"
+    (("I go running every morning.", "I stopped running; these days I swim in the evening instead."),
+     "go running every morning", "swim in the evening"),
+    (("I take the subway to work.", "These days I cycle to work instead of taking the subway."),
+     "by subway", "by bike"),
     (("我每天早上跑步。", "我现在改成每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
     (("我每天早上跑步。", "我每周日游泳。", "我开始每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
 ])

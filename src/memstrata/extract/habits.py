@@ -217,6 +217,14 @@ _FOR_HOW_LONG_EN = (r"(?:\s+for\s+(?:about\s+|around\s+|roughly\s+)?"
                     rf"(?:{_NUMBER_EN}(?:\s*(?:-|to|or)\s*{_NUMBER_EN})?|an?|half\s+an?)\s+"
                     r"(?:minutes?|mins?|hours?|hrs?|miles?|km|kilometers?|kilometres?))?")
 _FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN}{_AT_HOUR_EN}{_FOR_HOW_LONG_EN})$", _IC)
+#: A part of the day said once ("in the evening"): how often only in a sentence that says what holds these days
+#: (``_HOLDS_NOW_EN``: "these days I swim in the evening"); alone it is as often a plan ("I fly out in the evening"),
+#: and after a verb of liking a like ("I usually prefer deep work in the morning").
+_PART_OF_DAY_LAST = lazy_regex(r"^(?:i|we)\s+(?!(?:\w+\s+)?(?:prefer|like|love|enjoy|want|need|plan)\b)"
+                               r"(?P<v>.+\bin\s+the\s+(?:morning|evening|afternoon))$", _IC)
+_HOLDS_NOW_EN = lazy_regex(r"\b(?:these\s+days|nowadays|usually|normally|generally|typically)\b", _IC)
+#: A word after a habit that says it took another's place or holds now: "I swim every evening instead".
+_CHANGED_TAIL_EN = lazy_regex(r"\s*,?\s+(?:instead|now|these\s+days|nowadays)(?=[\s.!]*$)", _IC)
 #: A habit said with "usually" and its hour, no other word of how often: "I usually walk the dog at 7am", "I normally
 #: leave work at 5:30".
 _USUAL_HOUR = lazy_regex(r"^(?:i|we)\s+(?P<v>(?:usually|normally|typically|generally)\s+.+?\s+at\s+"
@@ -280,7 +288,11 @@ def third_person_verb(verb: str) -> str:
 
 def frequency_en(clause: str, ctx: object) -> list[Finding]:
     """The user's habit said with how often in one English clause (see the module doc), else ``[]``."""
+    holds_now = _HOLDS_NOW_EN.search(f"{getattr(ctx, 'sentence', '')} {clause}")
+    clause = _CHANGED_TAIL_EN.sub("", clause)
     m = _FREQUENCY_LAST.match(clause) or _USUAL_HOUR.match(clause)
+    if m is None and holds_now:
+        m = _PART_OF_DAY_LAST.match(clause)  # "These days I swim in the evening instead"
     value = m.group("v") if m else None
     if m is None and (m := _FREQUENCY_FIRST.match(clause)) is not None:
         value = f"{m.group('v')} {m.group('f').lower()}"  # "Every morning I run": "run every morning"
