@@ -35,3 +35,25 @@ def test_an_everyday_job_is_an_occupation(text: str, expected: set[tuple[str, st
 ])
 def test_no_job_and_no_employer_where_none_is_said(text: str) -> None:
     assert not {key for _, key, _ in _read(text)} & {"identity.occupation", "identity.employer"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I teach math at a high school.", {("", "identity.occupation", "math teacher"),
+                                        ("", "identity.employer", "high school")}),
+    ("I teach yoga.", {("", "identity.occupation", "yoga teacher")}),
+    ("I teach at Lincoln Elementary.", {("", "identity.occupation", "teacher"),
+                                        ("", "identity.employer", "Lincoln Elementary")}),
+    ("My friend Jake teaches yoga.", {("Jake", "identity.occupation", "yoga teacher")}),
+    ("我在一所小学教英语。", {("", "identity.occupation", "英语老师"), ("", "identity.employer", "小学")}),
+    ("我教瑜伽。", {("", "identity.occupation", "瑜伽老师")}),
+])
+def test_what_one_teaches_names_the_job(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I teach my kids to swim.", "I teach them how to code.", "I also teach yoga.", "I teach yoga on weekends.",
+    "我教孩子们画画。", "我也教瑜伽。", "我周末教瑜伽。", "我教会了他游泳。",
+])
+def test_whom_one_teaches_or_a_side_job_names_no_job(text: str) -> None:
+    assert not {key for _, key, _ in _read(text)} & {"identity.occupation", "identity.employer"}

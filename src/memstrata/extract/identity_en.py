@@ -181,7 +181,33 @@ _WORK_AT = lazy_regex(r"^(?:i|i currently|i now)\s+work\s+(?:at|for)\s+(?P<org>.
                       r"(?:\s+as\s+(?:an?\s+)?(?P<v>.+))?$", _IC)
 
 
+#: A job said by what one teaches: "I teach math at a high school", "I teach yoga", "I teach at Lincoln Elementary"
+#: (and, of someone else, "My friend Jake teaches yoga": ``subject_en``) — the role "I'm a math teacher at a high
+#: school" names, which ``_IM_A`` reads. Not whom one teaches ("I teach my kids to swim", "I teach students online"),
+#: nor a skill passed on ("I teach myself", "I teach them how to code"), nor a second job ("I also teach yoga", "I
+#: teach yoga on weekends": the occupation is one at a time, and a side job would replace it).
+_TEACH = lazy_regex(r"^(?:i|i currently|i now)\s+teach(?:\s+(?P<v>(?!(?:my|our|his|her|their|them|him|me|us|"
+                    r"you|myself|kids|children|students|people|others|everyone|someone|how|to|at|in|for|online|"
+                    r"part-time|full-time)\b)[a-z][\w-]*(?:\s+(?!(?:at|in|for|to|on|online|every|each|with|after|before|during|once|twice|"
+                    r"part-time|full-time)\b)"
+                    r"[a-z][\w-]*){0,2}))?(?:\s+(?P<prep>at|in|for)\s+(?P<org>.+?))?"
+                    r"(?:\s+(?:online|part-time|full-time))?$", _IC)
+
+
+def _taught(clause: str) -> str | None:
+    """``clause`` said as the role it names when it says what or where one teaches (``_TEACH``: "I teach math at a
+    high school" → "I'm a math teacher at a high school"), else ``None``."""
+    m = _TEACH.match(clause.strip())
+    if m is None or not (m.group("v") or m.group("org")):
+        return None
+    subject = f"{m.group('v')} " if m.group("v") else ""
+    where = f" {m.group('prep')} {m.group('org')}" if m.group("org") else ""
+    return f"I'm a {subject}teacher{where}"
+
+
 def _work(clause: str, ctx: _Ctx) -> list[Finding]:
+    if (role := _taught(clause)) is not None:
+        return [replace(f, clause=clause) for f in _work(role, ctx)]
     for pattern in (_WORK_AS, _IM_A, _MY_JOB, _WORK_AT):
         m = pattern.match(clause)
         if not m:

@@ -4,6 +4,7 @@ and contact channels (``patterns_zh`` tries them in order)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memstrata.extract import gazetteer, places, shapes
 from memstrata.extract.clause_zh import _CH, _Ctx, _f, _split_list
@@ -175,7 +176,26 @@ _CITIES = lazy_regex(rf"(?:{_CITY_NAMES}|国外|家里|家|老家|外地|本地|
 _ANY_EMPLOYER = lazy_regex(r"(?:公司|单位|企业|地方|机构|团队)$")
 
 
+#: A job said by what one teaches (我教瑜伽, 我在一所小学教英语, 我现在在大学教物理): the role 我当瑜伽老师 /
+#: 我在一所小学当英语老师 names, which ``_IM_A`` and ``_WORK_AT`` read. Not whom one teaches (我教孩子们画画,
+#: 我教他做饭), a skill passed on (教会), a coach (教练), nor a side job (我也教瑜伽, 我周末教瑜伽: the occupation is
+#: one at a time).
+_TEACH_ZH = lazy_regex(r"^我(?P<now>现在|目前)?(?P<at>在[\u4e00-\u9fffA-Za-z0-9]{2,12}?)?教"
+                       r"(?P<v>(?![会练过了着孩学小儿女我你他她它别大人这那])[\u4e00-\u9fffA-Za-z]{1,6})$")
+
+
+def _taught_zh(clause: str) -> str | None:
+    """``clause`` said as the role it names when it says what one teaches (``_TEACH_ZH``: 我在一所小学教英语 →
+    我在一所小学当英语老师), else ``None``."""
+    m = _TEACH_ZH.match(clause.strip())
+    if m is None:
+        return None
+    return f"我{m.group('now') or ''}{m.group('at') or ''}当{m.group('v')}老师"
+
+
 def _work(clause: str, ctx: _Ctx) -> list[Finding]:
+    if (role := _taught_zh(clause)) is not None:
+        return [replace(f, clause=clause) for f in _work(role, ctx)]
     m = _IM_A.match(clause)
     if m:
         return _f("identity.occupation", m.group("v"), CONF_STATED, clause)
