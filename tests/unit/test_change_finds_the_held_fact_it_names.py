@@ -58,3 +58,9 @@ def test_a_correction_naming_no_single_held_value_changes_nothing(tmp_path: Path
     facts = _facts(tmp_path, *messages)
     assert not _values(facts, "superseded"), facts
     assert not any("Chloe" in v or "coffee" in v for v in _values(facts, "active")), facts
+
+
+def test_a_name_put_right_of_another_relative_keeps_the_held_one(tmp_path: Path) -> None:
+    """"My sister is named Tim, not Tom" superseded "brother named Tom": the relative it is about was not compared."""
+    facts = _facts(tmp_path, "My brother is Tom.", "My sister is named Tim, not Tom.")
+    assert _values(facts, "active") == {"brother named Tom", "sister named Tim"}, facts

@@ -45,7 +45,7 @@ from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import meant, place, previous, withdraw
 from memstrata.facts.held import held_key
-from memstrata.facts.kinds import HABIT_KEY, habit_doing, like_kind
+from memstrata.facts.kinds import HABIT_KEY, habit_doing, like_kind, same_kin
 from memstrata.facts.meant import mentions
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
@@ -529,7 +529,7 @@ class FactEngine:
         place of the one habit of its doing (``habit_doing``: the run)."""
         live = [f for f in existing if f.key == cand.key and f.status == "active"
                 and normalise_value(f.value) != normalise_value(cand.value)
-                and (not naming or mentions(f.value, naming))]
+                and (not naming or (mentions(f.value, naming) and same_kin(cand.key, cand.value, f.value)))]
         if cand.key.endswith(".like") and not naming:
             kind = like_kind(cand.value)
             live = [f for f in live if like_kind(f.value) == kind]

@@ -2,7 +2,8 @@
 
 A like said as changed (``extract.changed_now``: 我现在更喜欢绿色) replaces a like of its own kind, a colour a colour,
 a drink a drink (``like_kind``); a habit said as changed ("I've switched to evening runs") replaces a habit of its own
-doing, a run a run (``habit_doing``), never another the user keeps beside it.
+doing, a run a run (``habit_doing``), never another the user keeps beside it; a name put right ("My sister is named
+Tim, not Tom") the name of a relative or a pet of its own kind (``same_kin``), never the brother's.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract import corrected_later
+from memstrata.extract.cessation import of_kind
 
 
 def like_kind(value: str) -> str | None:
@@ -41,3 +43,16 @@ def habit_doing(value: str) -> str:
     elif first.endswith("s") and len(first) > 3 and not first.endswith("ss"):
         first = first[:-1]
     return first
+
+
+#: Keys of someone or something named, whose value says what they are before the name ("brother named Tom").
+_NAMED_KEYS = ("family.member", "pet")
+_KIN_NAMED = re.compile(r"^(?P<kind>.+?)\s+(?:named|called)\s")
+
+
+def same_kin(key: str, value: str, stored: str) -> bool:
+    """Whether ``stored`` can be the relative or pet a name put right under ``key`` is about: ``value`` ("sister named
+    Tim") says no kind, or ``stored`` is of that kind (``extract.cessation.of_kind``: "brother named Tom" is no
+    sister). Any value of another key is."""
+    m = _KIN_NAMED.match(value) if key in _NAMED_KEYS else None
+    return m is None or of_kind(m.group("kind"), stored)
