@@ -88,6 +88,7 @@ def test_english_tutorial_instruction_yields_carrier_and_dropoff() -> None:
         ("算了，以后用京东", "shipping.carrier", "京东"),
         ("我喜欢用VSCode写代码", "tool.editor", "VSCode"),
         ("My name is Alice", "identity.name", "Alice"),
+        ("My name is actually Alice", "identity.name", "Alice"),  # "actually" is no part of the name
         ("I'm allergic to peanuts", "health.allergy", "peanuts"),
     ],
 )

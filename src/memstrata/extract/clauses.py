@@ -120,9 +120,11 @@ _FILLER_WORDS_EN = (r"too|as well|either|a lot|so much|very much|really|lol|haha
                     # a closing focus word says which item matters most, no part of it ("..., shrimp especially")
                     r"especially|in particular|particularly|above all")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)
-#: "is now green"; "a"/"an" in capitals only before a capitalised word ("A Tesla"): after a verb a capital "A" before a
-#: lower-case word is a letter, not an article ("my blood type is A positive").
-_EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|(?-i:an?|An?(?=\s+[A-Z])))\s+)?",
+#: "is now green", "is actually Tim" (a word of correction is no part of the value); "a"/"an" in capitals only before
+#: a capitalised word ("A Tesla"): after a verb a capital "A" before a lower-case word is a letter, not an article
+#: ("my blood type is A positive").
+_EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays|actually|in fact)\s+)?"
+                         r"(?:(?:the|(?-i:an?|An?(?=\s+[A-Z])))\s+)?",
                          re.IGNORECASE)
 #: The first word of a paired list ("either tea or coffee", "both tea and coffee"): it says how the items go
 #: together, no part of the first one ("either tea" was stored as a drink liked). Alone ("either", "both") the word
