@@ -60,3 +60,14 @@ def test_a_habit_said_as_changed_supersedes_the_habit_of_its_doing(
 ])
 def test_a_habit_of_another_doing_ends_nothing(tmp_path: Path, messages: tuple[str, ...]) -> None:
     assert all(status == "active" for _, status in _held(tmp_path, *messages))
+
+
+@pytest.mark.parametrize(("said", "place"), [
+    ("I moved to Beijing.", "Beijing"), ("We moved to Nanjing last month.", "Nanjing"),
+])
+def test_a_place_ending_in_ing_is_a_home_moved_to_not_a_doing(tmp_path: Path, said: str, place: str) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("I live in Shanghai.", created_at=_AT)
+        mem.add(said, created_at=_AT + timedelta(days=3))
+        held = {(f.value, f.status) for f in mem.list(key="identity.location", status="all", limit=10)}
+    assert held == {("Shanghai", "superseded"), (place, "active")}

@@ -279,7 +279,8 @@ _WHEN_DONE = {"morning": "in the mornings", "afternoon": "in the afternoons", "e
 _DOING_SWITCHED_TO_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?(?P<who>i|we)(?:'ve|\s+have)?\s+{_ADV_EN}(?:switched|changed|moved)(?:\s+over)?\s+to\s+"
     r"(?:(?P<time>morning|afternoon|evening|night|weekend|lunchtime)\s+"
-    rf"(?P<noun>{'|'.join(_DOING_NOUNS)})|(?P<ing>\w+ing\b.*?))"
+    # a doing in -ing is a lower-case word: "Beijing", "Nanjing", "Reading", "Wyoming" are places moved to
+    rf"(?P<noun>{'|'.join(_DOING_NOUNS)})|(?P<ing>(?-i:[a-z]+ing)\b.*?))"
     rf"(?:\s+(?:now|instead|recently|lately|{_PAST_EN}))*$", _IC)
 
 
