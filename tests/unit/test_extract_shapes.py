@@ -59,6 +59,14 @@ def test_change_by_restriction_or_switch(text: str, expected: list[tuple[str, st
     ("我们用Jenkins做CI。", [("user.ci", "Jenkins", "", False)]),
     ("我现在用Obsidian记笔记", [("user.notes", "Obsidian", "", False)]),  # one key in both languages
     ("我們用GitHub Actions做CI", [("user.ci", "GitHub Actions", "", False)]),
+    # what is done in a named thing is what it is used for, and two such clauses share their subject
+    ("I write all my code in Neovim and keep notes in Obsidian.",
+     [("tool.editor", "Neovim", "", False), ("user.notes", "Obsidian", "", False)]),
+    ("We track tasks in Linear.", [("user.tickets", "Linear", "", False)]),
+    ("I use VS Code for coding and use Notion for notes.",
+     [("tool.editor", "VSCode", "", False), ("user.notes", "Notion", "", False)]),
+    ("我在Obsidian里记笔记。", [("user.notes", "Obsidian", "", False)]),
+    ("我用Neovim写代码，用Notion记笔记。", [("tool.editor", "Neovim", "", False), ("user.notes", "Notion", "", False)]),
 ])
 def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -101,6 +109,9 @@ def test_a_listed_purpose_is_one_key_in_both_languages(text: str, expected: list
 @pytest.mark.parametrize("text", [
     "I use it for work.", "I use my phone for everything.", "We use Slack for fun.", "Do you use Jenkins for CI?",
     "I use Gmail for email.", "我用手机记笔记", "我用这个做饭", "我们用什么做CI？",
+    # done in a place, a time or a language, or a verb's particle: no thing used
+    "I do my shopping in London.", "I write my notes in English.", "I keep in touch with Anna.",
+    "I do my homework with Tom.",
 ])
 def test_a_use_that_names_no_thing_or_no_purpose_is_not_read(text: str) -> None:
     assert _read(text) == []

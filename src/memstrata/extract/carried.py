@@ -55,7 +55,10 @@ _VERB_I = (r"(?:am|was|have|had|live|lived|work|worked|moved|switched|transferre
 #: The verbs a second predicate of "I" opens with that are no noun as well: "the self-acceptance and love theme",
 #: "experience to learn something new and work as a team" join no statement of the user's.
 _VERB_ME = (r"(?:moved|got|started|joined|switched|transferred|changed|returned|lived|worked|live\s+in|"
-            r"work\s+(?:as|at|for)|(?:love|like|enjoy|hate)\s+[a-z]+ing\b)")  # "... and love hiking": a pastime
+            r"work\s+(?:as|at|for)|(?:love|like|enjoy|hate)\s+[a-z]+ing\b"  # "... and love hiking": a pastime
+            # "... and use Obsidian for notes", "... and keep notes in Obsidian": a named thing used
+            r"|use\s+(?-i:[A-Z])\w*|(?:write|keep|take|do|track|store)\s+(?:(?:all|most)\s+(?:of\s+)?)?"
+            r"(?:(?:my|our)\s+)?[a-z]+\s+(?:in|on|using)\s+(?-i:[A-Z])\w*)")
 #: Verbs of liking a second predicate set against the first opens with ("… but hate cats", "… but love dogs").
 _FEEL_ME = r"(?:hate|dislike|detest|can't\s+stand|don't\s+like|love|like|enjoy|prefer)\s+(?!it\b|that\b|this\b)"
 _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
@@ -384,6 +387,10 @@ _ZH_SUBJECTLESS = lazy_regex(r"^(?:今年|现在|目前|也|还)?(?:[0-9一二�
 _GIVEN_UP_ZH = lazy_regex(r"^(?:以后|今后|从此|现在|已经|早就|也|又|就|都|再也)*(?:不再|不)")
 
 
+#: A clause that uses a thing named in Latin letters, with no subject: 用Obsidian记笔记 (after 我用Neovim写代码).
+_USED_NAMED_ZH = lazy_regex(r"^(?:也|还|再|就|都)?(?:用|在)\s*[A-Za-z]")
+
+
 def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
     """A Chinese sentence of the user's cut before a later clause with no subject that is a change of the user's own
     (``subject_zh.own_clause``: 以后周末早上改成游泳，不跑步了 → 以后周末早上改成游泳, 我不跑步了), for ``Scope.read``
@@ -393,9 +400,11 @@ def _own_later_zh(sentence: str) -> tuple[list[str], str] | None:
     if len(clauses) < 2 or not re.search(r"[\u4e00-\u9fff]", sentence) or subject_zh.names_someone(sentence) \
             or any(_opening_zh(c) is not None for c in clauses):
         return None  # 我哥改成游泳了，不跑步了, 我有个妹妹，很喜欢猫: the relative's, both clauses
-    # only a doing given up (不跑步了, 不再熬夜): a move or a switch after a comma is read with the clause before it by
-    # its own shapes (我不住广州了，搬到乡下了 names no town: extract.relocated)
-    later = [subject_zh.own_clause(c) if _GIVEN_UP_ZH.match(c) else None for c in clauses[1:]]
+    # only a doing given up (不跑步了, 不再熬夜) or a named thing used (用Obsidian记笔记): a move or a switch after a
+    # comma is read with the clause before it by its own shapes (我不住广州了，搬到乡下了 names no town:
+    # extract.relocated)
+    later = [subject_zh.own_clause(c) if _GIVEN_UP_ZH.match(c) else f"我{c}" if _USED_NAMED_ZH.match(c) else None
+             for c in clauses[1:]]
     if not any(later):
         return None
     return [clauses[0], *(mine or c for mine, c in zip(later, clauses[1:], strict=True))], "and"

@@ -18,6 +18,7 @@ from memstrata.extract import (
     formats,
     owned,
     patterns_en,
+    places,
     scheduled,
     schools,
     shapes,
@@ -46,6 +47,7 @@ from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.schooling import grade
 from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
 from memstrata.extract.subject_en import NOT_A_STATEMENT, NOT_NAMES
+from memstrata.extract.timex import mentions_time
 from memstrata.privacy.addresses import STREET_ADDRESS_EN
 from memstrata.text.regex import lazy_regex
 
@@ -388,6 +390,31 @@ def _used_for(clause: str, lang: str = "en") -> list[Finding]:
     return attribute_finding(m.group("for"), m.group("v"), clause, lang, purpose=True)
 
 
+#: "I write all my code in Neovim", "I keep notes in Obsidian", "We track tasks in Linear": what is done in a named
+#: thing says it is used for that, as "I use Obsidian for notes" does.
+_DONE_IN = lazy_regex(
+    r"^(?:(?:these days|nowadays|now|currently)\s*,?\s+)?(?:i|we)\s+(?:now\s+|mostly\s+|mainly\s+|only\s+|still\s+|"
+    r"usually\s+|always\s+|actually\s+)?(?:write|keep|take|do|track|manage|draft|store|organi[sz]e|log|jot\s+down)\s+"
+    r"(?:(?:all|most|much)\s+(?:of\s+)?)?(?:(?:my|our|the)\s+)?"
+    # what is done: a noun, no particle of the verb ("I keep in touch with Anna", "I take on new work in May")
+    r"(?!(?:in|on|at|up|out|off|back|away|to|with|for|from|of|over|it|them|this|that|time|care|part|place)\b)"
+    r"(?P<for>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:in|on|using)\s+(?P<v>(?-i:[A-Z0-9][\w.+#-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*)){0,2})"
+    r"(?:\s+(?:now|these days|nowadays))?$", _IC)
+#: What one does things in that is no thing used: a human language ("I write my notes in English", "in Mandarin").
+_TONGUE = lazy_regex(r"^(?:english|chinese|mandarin|cantonese|spanish|french|german|italian|portuguese|russian|"
+                     r"japanese|korean|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|vietnamese|thai)$", _IC)
+
+
+def _done_in(clause: str) -> list[Finding]:
+    """"I write all my code in Neovim": the named thing used for what is done in it (``tool.editor = Neovim``,
+    ``user.notes = Obsidian``), read as "I use Neovim for code"; ``[]`` where the name is a place, a time or a
+    language ("I do my shopping in London", "in April", "I write my notes in English")."""
+    m = _DONE_IN.match(clause.strip().rstrip(".!"))
+    if m is None or places.known_place(m.group("v")) or mentions_time(m.group("v")) or _TONGUE.search(m.group("v")):
+        return []
+    return [replace(f, clause=clause) for f in _used_for(f"I use {m.group('v')} for {m.group('for')}")]
+
+
 _GROUPS = r"team|group|company|department|class|startup|band|squad|lab|office|club"
 #: "Our team has 7 people now", "We're a team of 7", "There are 7 of us on the team": a group's size
 #: ("My team is 5 people" is the possessive copula's: ``counts.group_size``).
@@ -478,7 +505,8 @@ def after_topics(sentence: str) -> list[Finding]:
     clauses = [c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
     for at, clause in enumerate(clauses):
         out += (shoe_worn(clause) or possessive(clause) or changed_to.find(clause, "en") or the_thing_i(clause)
-                or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause) or _habitual(clause)
+                or _size(clause) or _used_for(clause) or _done_in(clause) or _plain_use(clause) or _intent(clause)
+                or _habitual(clause)
                 or _business(clause)
                 or subscriptions.find(clause, "en") or owned.find(clause, "en")
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))

@@ -576,8 +576,18 @@ _DONE_WHERE = lazy_regex(r"^在(?!线)")
 _NOT_USED_ZH = lazy_regex(r"^(?:这|那|它|什么|一个|一些|手|心|电脑|手机)")
 
 
+#: 我在Obsidian里记笔记, 我们在Linear上管理任务: what is done in a named thing, said as done with it
+#: (我用Obsidian记笔记).
+_DONE_IN = lazy_regex(rf"^(?P<who>我们?(?:{_OWNERS})?)(?P<adv>(?:这边|现在|目前|平时|一般|主要|都|一直|也|统一)*)在\s*"
+                      r"(?P<v>[A-Za-z0-9][\w.+# -]{0,24}?)\s*(?:里面|里|上面|上|中)\s*(?P<rest>[\u4e00-\u9fff].*)$")
+
+
 def _used_for(clause: str) -> list[Finding]:
-    """我们用Jenkins做CI: what it is for names the attribute (``user.ci``, as "We use Jenkins for CI")."""
+    """我们用Jenkins做CI: what it is for names the attribute (``user.ci``, as "We use Jenkins for CI"); 我在Obsidian里
+    记笔记 as 我用Obsidian记笔记."""
+    if (done := _DONE_IN.match(clause.strip())) is not None:
+        said = f"{done.group('who')}{done.group('adv')}用{done.group('v')}{done.group('rest')}"
+        return [replace(f, clause=clause) for f in _used_for(said)]
     m = _USED_FOR.match(clause)
     if m is None or _NOT_USED_ZH.match(m.group("v")):
         return []
