@@ -31,6 +31,13 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("My wife Anna works at Google.",
      [("family.member", "wife named Anna", ""), ("identity.employer", "Google", "Anna")]),
     ("我老婆李娜在谷歌上班。", [("family.member", "老婆李娜", ""), ("identity.employer", "谷歌", "李娜")]),
+    # a second relative with a clause of their own after "and", said with "our" or 我们 ("our daughter Mia is six")
+    ("My wife is called Lin and our daughter Mia is six.",
+     [("family.member", "daughter named Mia", ""), ("family.member", "wife named Lin", ""),
+      ("identity.age", "6", "Mia")]),
+    ("我老婆叫林琳，我们女儿小米六岁了。",
+     [("family.member", "女儿小米", ""), ("family.member", "老婆林琳", ""), ("identity.age", "6", "小米")]),
+    ("我们的儿子叫乐乐，今年五岁。", [("family.member", "儿子乐乐", ""), ("identity.age", "5", "son")]),
 ])
 def test_relatives_named_in_passing_are_family_members(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

@@ -70,7 +70,9 @@ _EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so|while|whereas)\s+)?|\s+(?:and|b
 #: A relative with a bare auxiliary closing the sentence ("I'm not allergic to peanuts, my son is") says the clause
 #: before again of them: one sentence (``extract.deflected``).
 _EN_PRONOUN = lazy_regex(rf"{_EN_BREAK}(?=(?:he|she)(?:'s\b|\s+{_ADVERBS}{_VERB_3}\b)"
-                         rf"|my\s+(?:{subject_en._RELATION})\s+{_ADVERBS}{_VERB_3}\b(?![\s.!]*$)"
+                         # "… and our daughter Mia is six": a relative said with "our" and with a name too
+                         rf"|(?:my|our)\s+(?:{subject_en._RELATION})(?:\s+(?-i:[A-Z][a-z]+))?\s+{_ADVERBS}{_VERB_3}\b"
+                         r"(?![\s.!]*$)"
                          # "my dentist is Dr. Alvarez and my landlord's name is Gary": a second possessive copula
                          # with a name or a number ("… and my progress is slow", "my heart is pounding": no cut)
                          r"|my\s+(?:[a-z-]+\s+){0,2}?[a-z-]+(?:'s\s+[a-z-]+)?\s+is\s+(?-i:[A-Z0-9$£€+]))", _IC)
@@ -100,7 +102,7 @@ _EN_SELF = lazy_regex(rf"{_EN_BREAK}(?=(?:i\s+{_ADVERBS}{_VERB_I}|i'm|i am|i've)
 #: A comma, or a contrast opening on another subject without one (汤姆住在波士顿而我住在奥斯汀).
 _ZH_CLAUSE = lazy_regex(r"\s*[，,；;]\s*|(?<=[\u4e00-\u9fff])(?:而|但是|但|可是|不过)(?=[我他她])")
 #: A Chinese clause opening with a relative of the user's (我姐姐…, 我的同事…), or with the user (我住在北京).
-_ZH_RELATIVE = lazy_regex(rf"^(?:我的?(?:{subject_zh.RELATION})|(?:{subject_zh.BARE_KIN}))")
+_ZH_RELATIVE = lazy_regex(rf"^(?:我们?的?(?:{subject_zh.RELATION})|(?:{subject_zh.BARE_KIN}))")
 _ZH_SELF = lazy_regex(rf"^我(?!们|的|{subject_zh.RELATION})")
 #: A Chinese clause opening with 他 or 她 (not 他们, 她们) after a comma or a semicolon.
 _ZH_PRONOUN = lazy_regex(r"(?:[，,；;]|(?<=[。！]))\s*(?=[他她](?![们們]))")

@@ -54,7 +54,8 @@ _ONE_OF = {"kids": "kid", "children": "child", "sons": "son", "daughters": "daug
 #: surname and one or two characters, 小/老/阿 and one, or one said twice), then a word that ends the name.
 _ONE_ZH = lazy_regex(rf"(?:^|我们?(?:家)?的?|和|跟|与|、|还有|以及)(?P<rel>{subject_zh.RELATION})"
                      rf"(?P<name>{subject_zh.NAME}|{subject_zh._TWIN}|{subject_zh.LATIN_NAME})\s*"
-                     r"(?=和|跟|与|、|，|,|还有|以及|都|一起|也|去|在|是|喜欢|不|对|住|今年|要|会|很|最|每|刚|已经|[。！!]|$)")
+                     r"(?=和|跟|与|、|，|,|还有|以及|都|一起|也|去|在|是|喜欢|不|对|住|今年|要|会|很|最|每|刚|已经|[。！!]|$"
+                     r"|[0-9一二两三四五六七八九十]+岁)")  # 我们女儿小米六岁了: an age said after the name
 
 
 def named(sentence: str, lang: str) -> list[Finding]:

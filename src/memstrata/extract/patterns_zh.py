@@ -514,7 +514,7 @@ _HAVE = lazy_regex(rf"^我(?:们家?|家)?(?:里)?(?:现在|目前|如今|已经
 #: (``_MY_X``, ``shapes_zh._CALLED``).
 NOT_A_NAME_AFTER_JIAO = r"(?![我你他她它人了着过得个不很都也就还一])"
 #: 我的猫叫咪咪; not 我的猫叫了一晚上 or 我老婆叫我早点睡 (``NOT_A_NAME_AFTER_JIAO``).
-_MY_X = lazy_regex(rf"^我(?:们家的?|家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
+_MY_X = lazy_regex(rf"^我(?:们家的?|们的?|家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
                    rf"{NOT_A_NAME_AFTER_JIAO}(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
 
