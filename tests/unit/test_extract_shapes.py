@@ -28,6 +28,9 @@ def _read(text: str) -> list[tuple[str, str, str, bool]]:
     ("我们项目用的是PostgreSQL。", [("user.project_tool", "PostgreSQL", "", False)]),  # the project's, one at a time
     ("我的鞋码是42。", [("user.shoe_size", "42", "", False)]),
     ("我女儿的学校是实验小学。", [("daughter.school", "实验小学", "daughter", False)]),
+    # a thing's time said with no copula, as with 是 (a relative's weekly lesson)
+    ("我女儿的钢琴课每周六上午十点。", [("daughter.钢琴课", "每周六上午十点", "daughter", False)]),
+    ("我儿子的足球训练在每周二下午四点。", [("son.足球训练", "每周二下午四点", "son", False)]),
 ])
 def test_possessive_copula_names_an_attribute(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -302,6 +305,7 @@ def test_a_relatives_copula_reads_as_theirs() -> None:
 @pytest.mark.parametrize("text", [
     "My birthday is coming up", "My email is down", "My number is 7", "My address is none of your business",
     "Is my email anna@example.com?", "我的地址是保密的", "我的电话是多少", "如果我的邮箱是a@b.com",
+    "我的朋友每周六来。", "我老婆的车每天停在楼下。",  # what a person or a thing does, no time it is at
 ])
 def test_a_copula_whose_value_is_no_day_address_or_number_stores_nothing(text: str) -> None:
     assert _read(text) == []

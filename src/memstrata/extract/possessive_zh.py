@@ -126,9 +126,21 @@ def _shoe_worn(clause: str) -> list[Finding]:
     return [] if m is None else attribute_finding("鞋码", m.group("n"), clause, "zh", subject=m.group("rel") or "")
 
 
+#: 我女儿的钢琴课每周六上午十点, 我的瑜伽课在每周三晚上: a thing's time said with no copula (as with 是: the time is
+#: the thing's value), when the time recurs or names a day of the week.
+_TIMED = lazy_regex(rf"^(?P<head>我(?:们)?(?:{_RELATION})?的[{_H}]{{1,6}}?)(?:都|一般|通常)?(?:是|定在|安排在|在)?"
+                    r"(?P<t>(?:每(?:个)?(?:周|星期|礼拜)?|周|星期)[一二三四五六日天末晚]?"
+                    # then times of the day only: 我的朋友每周六来 is what the friend does, no time of a thing
+                    r"(?:上午|下午|中午|早上|晚上|傍晚|凌晨|[0-9一二三四五六七八九十两]+(?:点|[:：])"
+                    r"(?:[0-9一二三四五六七八九十]+分?|半|一刻)?)*)$")
+
+
 def possessive(clause: str) -> list[Finding]:
     if found := _shoe_worn(clause):
         return found
+    if (timed := _TIMED.match(clause.strip())) is not None and "是" not in clause and timed.group("t") not in (
+            "每天", "每晚", "每月", "每周", "周末"):  # 我的午饭每天: how often alone is no time of the thing
+        return [replace(f, clause=clause) for f in possessive(f"{timed.group('head')}是{timed.group('t')}")]
     if (bare := _SURNAME_BARE.match(clause)) is not None:  # the clause said is kept: it places the fact in the text
         said_so = f"我的{bare.group('who')}姓{bare.group('surname')}"
         return [replace(f, clause=clause) for f in possessive(said_so)]
