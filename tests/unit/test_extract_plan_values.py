@@ -48,3 +48,15 @@ def test_a_plan_is_kept_without_its_auxiliary_or_coming_up(text: str, plans: lis
 ])
 def test_where_one_will_be_on_a_date_said_in_the_clause_is_still_a_plan(text: str, plan: str) -> None:
     assert _plans(text) == [plan]
+
+
+@pytest.mark.parametrize(("text", "plan"), [
+    # the part of the day before 我, and a plan made with someone after a verb of intent, are read as the plan
+    ("下周三晚上我要和老同学张伟吃饭。", "晚上和老同学张伟吃饭"),
+    ("明天晚上我和太太去看电影。", "和太太去看电影"),
+    ("我下周二要跟客户见面。", "跟客户见面"),
+    ("我明天晚上去看电影。", "晚上去看电影"),
+    ("下周三晚上我要去看牙医。", "晚上去看牙医"),  # it kept 我要 in the value
+])
+def test_a_chinese_plan_with_its_part_of_day_or_its_companion_is_read(text: str, plan: str) -> None:
+    assert _plans(text) == [plan]

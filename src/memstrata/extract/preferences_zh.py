@@ -443,8 +443,14 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         said = since.group("v")
         return [] if mentions_time(clause) else _undated(since.group("c"), said, said, done=True)
     body = re.sub(r"^(?:我们|我)", "", without_time(clause)).lstrip("，, ")
+    # 明天晚上我去看电影, 下周三晚上我要…: the part of the day said before 我 is said as after it (我明天晚上去…)
+    if (early := _CLOCK_IN_NOTE.match(body)) is not None and re.match(r"我们?", body[early.end():]):
+        body = body[: early.end()] + re.sub(r"^我们?", "", body[early.end():])
     body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
     clock = _CLOCK_FIRST.match(body)  # 我明天下午三点要开会: the hour goes with what is done then
+    if clock is None and (at := _CLOCK_IN_NOTE.match(body)) is not None and (
+            _ACTION.match(body[at.end():]) or _WITH_FIRST_ZH.match(body[at.end():])):
+        clock = at  # 我明天晚上去看电影, 明天晚上和太太去看电影: as before a verb of intent
     body = body[clock.end():] if clock else body
     modal = _FUTURE.match(body)
     rest = body[modal.end():] if modal else body
@@ -466,7 +472,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if note and _FAREWELL_ZH.match(rest):
         return []  # 明天见！: a leave-taking, no plan
     if not rest or not (_ACTION.match(rest) or (note and _OCCASION_END_ZH.search(rest) and len(rest) <= 8)
-                        or (note and _WITH_FIRST_ZH.match(rest))) or (
+                        # 和老王吃饭: with someone, in a note or said as the user's (我要和老同学张伟吃饭)
+                        or ((note or modal or clause.startswith("我") or clock) and _WITH_FIRST_ZH.match(rest))) or (
             not without_time(clause).startswith("我") and not modal and "了" not in rest and not trip and not note):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip, or a note)
     future = bool(modal) or period[0] > ctx.said_at
