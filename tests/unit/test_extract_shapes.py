@@ -97,6 +97,10 @@ def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[
     ("我们管理任务换成Linear了", [("user.tickets", "Linear", "", False)]),
     ("我们开会改用腾讯会议了", [("user.meetings", "腾讯会议", "", False)]),
     ("我们开会改用别的了", [("user.meetings", "", "", True)]),  # no new value: the old one ends
+    # a ride-hailing app is a purpose of its own, in both languages; the current one after the former
+    ("我以前用滴滴，现在用高德打车。", [("user.rides", "高德", "", False)]),
+    ("我平时用滴滴打车。", [("user.rides", "滴滴", "", False)]),
+    ("I use Uber for rides.", [("user.rides", "Uber", "", False)]),
     ("Our issue tracker is Jira.", [("user.tickets", "Jira", "", False)]),  # a thing named by its kind
     ("My notes app is Obsidian.", [("user.notes", "Obsidian", "", False)]),
     ("我们的任务管理工具是Jira", [("user.tickets", "Jira", "", False)]),

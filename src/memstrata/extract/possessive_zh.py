@@ -72,7 +72,7 @@ _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|�
 #: What a thing used is for when that names no attribute, cut off after the name (我们用钉钉开会 → 钉钉, 我们用Slack聊天
 #: → Slack); a purpose that names one is ``_USED_FOR``'s (我们用Jira管理任务 → ``user.tickets``), read first.
 _USE_FOR = (r"(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联络|办公|协作|付款|支付|付钱|记账|记笔记|写文档|"
-            r"管理项目|管理任务|发消息|打电话|视频)?")
+            r"管理项目|管理任务|发消息|打电话|视频|打车|叫车)?")
 #: 我用Obsidian, 我们现在用Linear: a thing named in Latin letters (ASCII: ``\w`` ran on into the 汉字 after it, so
 #: 我们用Slack开会 stored ``Slack开会``), used with no purpose said or one cut off (``tool.uses``).
 _PLAIN_USE = lazy_regex(r"^(?:我们?|公司|团队|部门)"

@@ -64,6 +64,9 @@ _PURPOSES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {
                  "the shop or store the user usually shops at", "用户平时常去购物的商店"),
     "hotel": (("hotel", "hotels", "accommodation"), ("住酒店",),
               "the hotel or hotel chain the user usually stays at", "用户平时常住的酒店"),
+    "rides": (("rides", "ride-hailing", "ride hailing", "ridesharing", "rideshare", "taxis", "cabs"),
+              ("打车", "叫车", "网约车"), "the ride-hailing or taxi app the user gets rides with",
+              "用户平时打车、叫车用的应用"),
     # how one pays, not a business's payment system ("Our payment system is Stripe" keeps its own key)
     "payment_method": (("payment method", "payment methods", "means of payment", "way of paying", "way to pay"),
                        ("付款方式", "支付方式"), "how the user usually pays: a card, a wallet or pay app, or cash",
