@@ -50,3 +50,14 @@ def test_the_context_block_no_longer_lists_the_food_as_a_need(tmp_path: Path) ->
         mem.add("I'm not vegetarian anymore, I eat everything now.", created_at=_AT + timedelta(days=2))
         block = mem.context("What should I cook for dinner?")
     assert "does not eat meat" not in block.split("## Relevant")[0], block
+
+
+@pytest.mark.parametrize(("said", "diet", "food"), [
+    ("I'm vegetarian but I eat fish occasionally.", "vegetarian", "fish occasionally"),
+    ("我吃素，但偶尔吃鱼。", "吃素", "鱼"),
+])
+def test_a_diet_said_with_its_exception_keeps_both(tmp_path: Path, said: str, diet: str, food: str) -> None:
+    """The exception said with the diet in one message is no end of it (the exception was dropped, or ended the
+    diet); said in a later message ("I eat fish again now") a food the diet leaves out still ends it."""
+    active = _active(tmp_path, said)
+    assert {("food.diet", diet), ("user.eats", food)} <= active, active

@@ -379,6 +379,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     if not zh:  # "dentist on thursday at 2", in a clause the topic patterns did not read
         found = _in_text_order(sentence, found, shapes_en.noted_plans(sentence, said_at, found))
+        if found:  # "I'm vegetarian but I eat fish occasionally": the food eaten beside the diet
+            found = _in_text_order(sentence, found, shapes_en.eaten_beside(sentence, found))
+    if zh:  # 我吃素，但偶尔吃鱼: the food eaten now and then beside the diet
+        found = found + shapes_zh.eaten_beside(sentence, found)
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
     found = _moved_on(sentence, found, said_at, lang)  # "I no longer live in Berlin; I'm in Lisbon now"
     # a possessive copula no topic reads ("my email is …") holds its clause beside the topics' findings

@@ -355,6 +355,16 @@ def _habitual(clause: str, lang: str = "en") -> list[Finding]:
     return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))]
 
 
+def eaten_beside(sentence: str, found: list[Finding]) -> list[Finding]:
+    """What one eats or drinks (``_habitual``) said in a clause of ``sentence`` that none of ``found`` (the topic
+    patterns' findings) comes from: "I'm vegetarian but I eat fish occasionally" keeps the diet and the fish (the
+    topic patterns read the diet, and what no topic reads was read only in a sentence where they found nothing)."""
+    said = [f.clause.casefold() for f in found]
+    clauses = (without_opening(c.strip(), "en") for c in patterns_en._clauses(sentence.strip().rstrip(".!")))
+    return [f for c in clauses if c and not any(c.casefold() in s or s in c.casefold() for s in said)
+            for f in _habitual(c)]
+
+
 def copulas(sentence: str) -> list[Finding]:
     """The possessive copulas of ``sentence`` whose key no topic pattern reads (``shapes.BESIDE_TOPICS``:
     "my birthday is March 3", "my email is …", "my phone number is …", "my address is …", "my native

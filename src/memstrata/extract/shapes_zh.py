@@ -528,6 +528,10 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
 #: 我喝美式, 我平时喝燕麦拿铁, 我们一般吃米饭: what one eats or drinks as a habit, said plainly.
 _HABITUAL = lazy_regex(r"^我们?(?:平时|一般|通常|现在|目前|主要|基本上?|一直|都|常|经常|只)*(?P<verb>喝|吃)"
                        r"(?P<v>[^，。！？了过着]{1,8})了?$")
+#: A food eaten now and then, said beside a diet as its exception (我吃素，但偶尔吃鱼; 不过会吃鱼): alone, 我偶尔喝咖啡
+#: is no standing habit, and is not read.
+_EXCEPTION = lazy_regex(r"^(?:但是|但|不过|可是|只是)?我?(?P<often>(?:偶尔|有时候?)(?:也)?(?:会)?|也会|会)吃"
+                        r"(?P<v>[^，。！？了过着]{1,8})$")
 #: What follows 吃 / 喝 without being a thing eaten or drunk (吃饭, 喝多, 吃不下, 吃得很少).
 _NOT_EATEN = lazy_regex(r"^(?:饭|东西|药|点|一|这|那|什么|不|得|很|太|多|少|醉|饱|完|光|掉|的|好|到|上|下|个|起|惯|"
                         r"亏|苦|醋)")
@@ -544,11 +548,24 @@ def _habitual(clause: str) -> list[Finding]:
     return _eaten_or_drunk(m.group("verb"), clean_value(m.group("v"), "zh"), clause)
 
 
-def _eaten_or_drunk(verb: str, value: str, clause: str) -> list[Finding]:
+def eaten_beside(sentence: str, found: list[Finding]) -> list[Finding]:
+    """The food a clause of ``sentence`` says is eaten now and then beside a diet among ``found`` (我吃素，但偶尔吃鱼:
+    the diet and ``user.eats = 鱼``, said 偶尔吃鱼), ``[]`` without a diet: the exception said with the diet."""
+    if not any(f.key == "food.diet" and not f.retract for f in found):
+        return []
+    said = {f.clause for f in found}
+    return [f for c in _statements(sentence) if c not in said and (m := _EXCEPTION.match(c.strip())) is not None
+            and not _NOT_EATEN.match(m.group("v"))
+            for f in _eaten_or_drunk("吃", clean_value(m.group("v"), "zh"), c,
+                                     often=re.sub(r"也?会$", "", m.group("often")))]
+
+
+def _eaten_or_drunk(verb: str, value: str, clause: str, *, often: str = "") -> list[Finding]:
     """What one eats (吃) or drinks (喝) now, under the verb's key (``user.eats`` / ``user.drinks``) and stated with
-    the verb (喝茶); ``[]`` for an empty value. A habit (``_habitual``), a switch (改喝茶, 换成了喝茶: ``_changed``)."""
+    the verb (喝茶) and how often, if said (偶尔吃鱼); ``[]`` for an empty value. A habit (``_habitual``), a switch
+    (改喝茶, 换成了喝茶: ``_changed``)."""
     key = "user.drinks" if verb == "喝" else "user.eats"
-    return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
+    return [Finding(key, value, CONF_PREFER, clause, statement=f"{often}{verb}{value}")] if value else []
 
 
 def copulas(sentence: str) -> list[Finding]:

@@ -241,15 +241,16 @@ class FactEngine:
         (``extract.diets.eaten``, ``extract.diets.left_out``): "I'm vegetarian" then "I eat meat now" or "I eat fish
         again now" (我吃素 then 我现在又吃鱼了) ends the diet; a pescatarian's stays after fish. Eating everything
         ("I eat everything now", 现在什么都吃: ``extract.diets.eats_all``) ends every diet and every food they said
-        they do not eat (``food.dislike``: "I don't eat meat"), never an allergy. ``[]`` otherwise."""
+        they do not eat (``food.dislike``: "I don't eat meat"), never an allergy. A diet the same message states is
+        kept: the food is its exception ("I'm vegetarian but I eat fish occasionally"). ``[]`` otherwise."""
         foods = eaten(cand.key, cand.value)
         if not foods:
             return []
         everything = eats_all(foods)  # "I eat everything now": every diet and food not eaten ends, no allergy
         keys = ["food.diet", "food.dislike"] if everything else ["food.diet"]
         ids = self.store.fact_ids(conn, said.scope, keys=keys, subject=subject_of(said, cand))
-        return [f for f in self.store.load_facts(conn, ids)
-                if not f.encrypted and (everything or left_out(f.value, foods))]
+        return [f for f in self.store.load_facts(conn, ids) if not f.encrypted
+                and (everything or (left_out(f.value, foods) and said.episode_id not in f.citations))]
 
     def unsuppressed(self, conn: Any, said: Said, key: str) -> Said | None:
         """``said`` without the messages from which its owner forgot a fact under ``key``
