@@ -11,11 +11,12 @@ A note written anew (another file, other words, or ``remember``) is a new statem
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from conftest import OpenMemory
 from memstrata import Episode, Fact
-from memstrata.integrations.markdown import import_folder
+from memstrata.integrations.markdown import export_folder, import_folder
 
 MEMORY_MD = ("# Long-term memory\n\n## Preferences\n- I prefer UPS for delivery\n\n"
              "## Health\n- I'm allergic to peanuts\n")
@@ -51,3 +52,21 @@ def test_a_forgotten_note_is_not_imported_again_from_its_folder(open_memory: Ope
     anew = import_folder(memory, notes)
     assert (anew.added, anew.forgotten) == (1, 2)
     assert [f.value for f in memory.list() if isinstance(f, Fact)] == ["UPS"]
+
+
+def test_a_projection_of_a_forgotten_user_gives_nothing_back_with_its_marks_deleted(
+        open_memory: OpenMemory, tmp_path: Path) -> None:
+    """``export --format markdown``, ``forget --user``, every ``<!-- fact:1 ep:1 -->`` mark deleted, then an
+    import: the fact's line in MEMORY.md ("is allergic to peanuts", never a stored message) was a new note,
+    and the allergy was active again. A forget keeps the digest of each line a projection shows."""
+    memory = open_memory(user_id="al")
+    memory.add("I'm allergic to peanuts")
+    memory.add("Bob is my brother", role="assistant")
+    export_folder(memory, tmp_path / "proj")
+    memory.forget(user_id="al")
+    for page in (tmp_path / "proj").rglob("*.md"):
+        page.write_text(re.sub(r" ?<!-- (fact|ep):.*?-->", "", page.read_text(encoding="utf-8")), encoding="utf-8")
+    assert "- is allergic to peanuts\n" in (tmp_path / "proj" / "MEMORY.md").read_text(encoding="utf-8")
+    again = import_folder(memory, tmp_path / "proj")
+    assert (again.added, again.forgotten, again.facts) == (0, 3, [])
+    assert memory.list(status="all") == [] and memory.list(kind="episode") == []

@@ -8,7 +8,7 @@ import doctest
 import json
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +123,10 @@ def test_a_bullet_with_its_marker_reads_back() -> None:
     [note] = parse(bullet(text, marker), "MEMORY.md")
     assert note.text == "first line\nsecond line" and note.marker == marker
     assert daily_date("2026-12-01-lunch.md") == datetime(2026, 12, 1).date()
-    assert daily_date("2026-13-45.md") is None and daily_date("MEMORY.md") is None
+    assert daily_date("MEMORY.md") is None and daily_date("2026-12-01x.md") is None
+    for name in ("2026-13-45.md", "2026-02-30.md", "0000-01-01.md", "0001-01-01-notes.md"):
+        with pytest.raises(InvalidInput, match=rf"{re.escape(name)} is named as a daily note"):
+            daily_date(name)  # read as long-term notes, or stored dated year 1
 
 
 def test_doctests_of_the_markdown_modules() -> None:
@@ -197,18 +200,42 @@ def test_a_bad_file_is_named_and_nothing_is_stored(memory: Memory, tmp_path: Pat
     with pytest.raises(InvalidInput, match=r"notes\.md: not UTF-8"):
         import_folder(memory, folder, user_id="dee")
     (folder / "notes.md").unlink()
-    _folder(folder, {"memory/2099-01-01.md": "- a note from the future\n"})
-    with pytest.raises(InvalidInput, match=r"memory/2099-01-01\.md:1: created_at .* is in the future"):
+    # a day begun nowhere yet: it was stored at its midnight and outdated every later statement
+    after = (datetime.now(UTC) + importer.AHEAD).date() + timedelta(days=1)
+    _folder(folder, {f"memory/{after}.md": "- a note from the future\n"})
+    with pytest.raises(InvalidInput, match=rf"memory/{after}\.md: a daily note of {after}, a day still to come"):
         import_folder(memory, folder, user_id="dee")
-    (folder / "memory" / "2099-01-01.md").unlink()
+    (folder / "memory" / f"{after}.md").unlink()
+    _folder(folder, {"memory/2026-02-30.md": "- a day that is none\n"})
+    with pytest.raises(InvalidInput, match=r"memory/2026-02-30\.md: 2026-02-30\.md is named as a daily note"):
+        import_folder(memory, folder, user_id="dee")
+    (folder / "memory" / "2026-02-30.md").unlink()
     # front matter never closed: read as notes, "title: [unclosed" was stored as a memory
     _folder(folder, {"system/human.md": "---\ntitle: [unclosed\n\n- I live in Oslo\n"})
     with pytest.raises(InvalidInput, match=r"system/human\.md:1: front matter opened with '---' is never closed"):
         import_folder(memory, folder, user_id="dee")
     assert [n.text for n in parse("---\n- I like tea\n", "a.md")] == ["I like tea"]  # a rule first, no YAML
+    (folder / "system" / "human.md").unlink()
+    (tmp_path / "elsewhere.md").write_text("- a file of someone else's\n", encoding="utf-8")
+    (folder / "host.md").symlink_to(tmp_path / "elsewhere.md")  # read as a note of the folder
+    with pytest.raises(InvalidInput, match=r"host\.md: a link to .*elsewhere\.md, outside the folder"):
+        import_folder(memory, folder, user_id="dee")
     assert _episodes(memory, "dee") == []
     with pytest.raises(InvalidInput, match="not a directory"):
         import_folder(memory, folder / "MEMORY.md", user_id="dee")
+
+
+def test_a_daily_note_of_today_ahead_of_utc_is_said_now_and_a_later_statement_outdates_it(
+        memory: Memory, tmp_path: Path) -> None:
+    """A note of the day begun where the user lives but not yet in UTC was said at its midnight UTC, hours
+    ahead: "I prefer FedEx" said after the import was the past one and UPS current."""
+    today_somewhere = (datetime.now(UTC) + importer.AHEAD).date()
+    folder = _folder(tmp_path / "ahead", {f"memory/{today_somewhere}.md": "- I prefer UPS for delivery\n"})
+    assert import_folder(memory, folder, user_id="fay").added == 1
+    [note] = _episodes(memory, "fay")
+    assert note.created_at <= datetime.now(UTC)
+    memory.add("I prefer FedEx for delivery", user_id="fay")
+    assert _facts(memory, "fay") == {("shipping.carrier", "FedEx")}
 
 
 # -- export and edits -------------------------------------------------------------------------------

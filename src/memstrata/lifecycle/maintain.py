@@ -119,7 +119,7 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
             forgotten.keep(conn, d, "facts", ids, now)
             staying = _expired_sources(conn, d, ids, cutoff)
             placed = {o["id"]: suppressed.placed(conn, d, [o["id"]], going=staying) for o in owners}
-            suppressed.keep(conn, d, ids, now, going=staying)
+            store.keep_suppressed(conn, ids, now, going=sorted(staying))
             facts += store.delete_facts(conn, ids)
             for o in owners:
                 store.log_event(conn, Scope(o["org_id"], o["project_id"], o["user_id"], o["agent_id"]),

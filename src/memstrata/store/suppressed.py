@@ -36,6 +36,11 @@ user's new statement and are stored. The TTL sweep
 fact's suppression for an expired fact whose message stays; a message expired but not yet swept
 counts as forgotten to the importers (``expired``).
 
+A forget keeps too the note key of each line a Markdown projection shows of what it forgot: a fact's
+line in ``MEMORY.md`` (``keep_fact_lines``), a message's line in its daily note
+(``episode_line_digest``). Such a line with its ``<!-- fact:N -->`` mark deleted is a new note to
+the import, known by its file and text alone, and the fact's line was never a stored message.
+
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); the in-memory
 reference store keeps the same digests in its state for its life (``store.protocol.DigestStore``).
 """
@@ -44,15 +49,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
+from memstrata.privacy.crypto import UNREADABLE, Cipher, reveal
 from memstrata.store.dialect import Dialect, rows, run
 from memstrata.store.protocol import DigestStore
 from memstrata.store.scope import job_scope_parts, running_forgets_sql
-from memstrata.text.same_message import said_hash
+from memstrata.text.same_message import note_key, said_hash
 from memstrata.types import Scope
 
 #: Ids per ``IN (...)`` list.
@@ -68,6 +74,8 @@ NOTE = ("markdown", "note")
 #: What a message known by its text (no key) is named by in ``message_digest``: ``said:`` and its
 #: ``text.same_message.said_hash`` (a ``content_hash`` is 64 hex characters, a note key ``note:...``).
 SAID = "said:"
+#: The file of a Markdown projection holding the user's facts and long-term notes (``integrations.markdown``).
+LONG_TERM_FILE = "MEMORY.md"
 #: The episode columns ``row_digests`` reads.
 IDENTITY_COLUMNS = "content_hash, metadata, role, producer_id, created_at, content"
 
@@ -129,6 +137,42 @@ def message_digests(content_hash: str, metadata: object, role: str, speaker: str
     return [message_digest(SAID + said_hash(role, speaker, created_at, content)), message_digest(content_hash)]
 
 
+def line_digest(file: str, text: str) -> str:
+    """``message_digest`` of the note ``text`` in ``file``: what the Markdown import asks for a line."""
+    return message_digest(f"note:{note_key(file, text)}")
+
+
+def episode_line_digest(role: str, speaker: str | None, created_at: datetime, content: str,
+                        metadata: object) -> str:
+    """``line_digest`` of the line a Markdown projection shows a message as (``export_folder``): in
+    ``MEMORY.md`` for a long-term note, else in ``memory/YYYY-MM-DD.md`` of its UTC day, after
+    ``**speaker**:`` unless the user said it. Kept by a forget beside the message's identity, so the
+    line with its ``<!-- ep:N -->`` mark deleted is not a new note to the next import."""
+    note = metadata.get(NOTE[0]) if isinstance(metadata, dict) else None
+    long_term = isinstance(note, dict) and note.get("kind") == "long_term"
+    file = LONG_TERM_FILE if long_term else f"memory/{created_at.astimezone(UTC).date().isoformat()}.md"
+    line = content if role == "user" and speaker is None else f"**{speaker or role}**: {content}"
+    return line_digest(file, line)
+
+
+def keep_fact_lines(conn: Any, d: Dialect, facts: Sequence[int], now: datetime, cipher: Cipher | None) -> int:
+    """Inside an open write, before ``facts`` are deleted: keep, for each, ``line_digest`` of its
+    line in a Markdown projection's ``MEMORY.md`` (its statement, else its value), so that line with
+    its ``<!-- fact:N -->`` mark deleted is not a new note to the next import: the line was never a
+    stored message, and its own words would state the fact again. An encrypted statement no key
+    reads keeps nothing. Returns how many were new."""
+    added = 0
+    for start in range(0, len(facts), CHUNK):
+        batch = list(facts[start:start + CHUNK])
+        for r in rows(conn, d, "SELECT org_id, project_id, user_id, value, statement FROM facts "
+                               f"WHERE id IN ({','.join('?' * len(batch))})", batch):
+            shown = reveal(r["statement"] or "", cipher) or reveal(r["value"], cipher)
+            if shown and shown != UNREADABLE:
+                added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""),
+                                line_digest(LONG_TERM_FILE, shown), now)
+    return added
+
+
 def row_digests(d: Dialect, row: dict[str, Any]) -> list[str]:
     """``message_digests`` of an episode row holding ``IDENTITY_COLUMNS`` (the first is kept)."""
     when = d.read_time(row["created_at"])
@@ -156,7 +200,12 @@ def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime)
         batch = list(episodes[start:start + CHUNK])
         for r in rows(conn, d, f"SELECT org_id, project_id, user_id, {IDENTITY_COLUMNS} FROM episodes "
                                f"WHERE id IN ({','.join('?' * len(batch))})", batch):
-            added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""), row_digests(d, r)[0], now)
+            owner = (r["org_id"], r["project_id"], r["user_id"] or "")
+            added += insert(conn, d, owner, row_digests(d, r)[0], now)
+            when = d.read_time(r["created_at"])
+            if when is not None:
+                added += insert(conn, d, owner, episode_line_digest(
+                    r["role"], r["producer_id"], when, r["content"], d.read_json(r["metadata"])), now)
     return added
 
 

@@ -55,3 +55,10 @@ def said_hash(role: str, speaker: str | None, created_at: datetime, content: str
     value for every copy of the message that reads the same. ``created_at`` timezone-aware."""
     payload = json.dumps([SAID_PREFIX, role, speaker, to_db(created_at), said_text(content)], ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def note_key(file: str, text: str) -> str:
+    """A Markdown note's key (``integrations.markdown.importer.note_key``): SHA-256 (hex, 32
+    characters) of its file's path in the folder and its ``said_text``; a forget keeps it for the
+    lines a projection shows (``store.suppressed``)."""
+    return hashlib.sha256(f"{file}\n{said_text(text)}".encode()).hexdigest()[:32]

@@ -41,16 +41,20 @@ def memory_files(root: Path) -> list[tuple[str, Path]]:
     its path relative to ``root`` in ``/`` form (the name notes keep).
 
     Raises:
-        InvalidInput: ``root`` is not a directory.
+        InvalidInput: ``root`` is not a directory, or a file under it is a link to a file outside it.
     """
     if not root.exists():  # "not a directory" read as if the path were a file
         raise InvalidInput(f"{root}: no such folder; give the folder that holds MEMORY.md and the daily notes")
     if not root.is_dir():
         raise InvalidInput(f"{root}: not a directory; give the folder that holds MEMORY.md and the daily notes")
-    found = []
+    found, inside = [], root.resolve()
     for path in sorted(root.rglob("*.md")):
         rel = path.relative_to(root)
         if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+            if not path.resolve().is_relative_to(inside):  # a link to /etc/hostname was read as a note
+                raise InvalidInput(f"{rel.as_posix()}: a link to {path.resolve()}, outside the folder {root}; an "
+                                   "import reads only the folder's own files: copy the file in or remove the "
+                                   "link; nothing was stored")
             found.append((rel.as_posix(), path))
     return found
 

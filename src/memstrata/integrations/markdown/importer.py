@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import asdict, dataclass, field, replace
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,7 @@ from memstrata.integrations.markdown.notes import Note, daily_date, has_words, p
 from memstrata.lifecycle.forgotten_keys import keep_forgotten
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, noun
-from memstrata.text.same_message import said_text
+from memstrata.text.same_message import note_key as said_key
 from memstrata.types import ROLES, Episode, Fact
 
 
@@ -167,7 +167,7 @@ def note_key(note: Note) -> str:
     and its text as a person reads it (``text.same_message.said_text``: whitespace runs one space,
     NFC, zero-width spaces dropped), so a re-wrapped line, or one an editor saved as NFD, is the
     same note, and a note forgotten here stays out of the file however it was saved again."""
-    return _key(note.file, said_text(note.text))
+    return said_key(note.file, note.text)
 
 
 def note_keys(note: Note) -> list[str]:
@@ -209,7 +209,7 @@ def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     run = _Import(memory, user)
     for rel, path in files:  # every file read and every new note checked before a write
         run.report.files += 1
-        run.file(parse(read_text(path, rel), rel), daily_date(path.name))
+        run.file(parse(read_text(path, rel), rel), file_day(rel, path.name, run.now))
     run.check_edits()  # every changed value checked before the first is applied
     for note in run.edits:
         run.projection_line(note)
@@ -217,6 +217,34 @@ def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     if manifest is not None:
         run.removed(manifest)
     return run.report
+
+
+#: How far ahead of UTC the calendar runs anywhere (UTC+14, Kiribati): a daily note is in the future
+#: only once its day has begun nowhere, so a note of the user's today is read wherever the user lives.
+AHEAD = timedelta(hours=14)
+
+
+def file_day(rel: str, name: str, now: datetime) -> date | None:
+    """``daily_date`` of a file (``rel`` its path in the folder, ``name`` its name), ``None`` for long-term notes.
+
+    Raises:
+        InvalidInput: naming the file: a name shaped as a date that is none, or a day in the future
+            (after today in every time zone): it was said at that day's midnight, after every
+            statement made until then, and outdated them."""
+    try:
+        day = daily_date(name)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{rel}: {exc}; nothing was stored") from None
+    if day is not None and day > (now + AHEAD).date():
+        raise InvalidInput(f"{rel}: a daily note of {day}, a day still to come (today is {now.date()} UTC); "
+                           "date it the day it was written; nothing was stored")
+    return day
+
+
+def said_on(day: date | None, now: datetime) -> datetime | None:
+    """When the notes of a daily note of ``day`` were said: its midnight UTC, or ``now`` if that is
+    still to come (today where the day began before it did in UTC); ``None`` for long-term notes."""
+    return None if day is None else min(datetime.combine(day, time(0), tzinfo=UTC), now)
 
 
 def nothing_to_import(root: Path) -> str:
@@ -236,6 +264,7 @@ class _Import:
         self.memory = memory
         self.user = user
         self.report = ImportReport()
+        self.now = utcnow()
         has_key = IsNull(Field("metadata", (METADATA_KEY, "note")), negated=True)
         self.known = {e.metadata[METADATA_KEY]["note"] for e in all_episodes(memory, user, has_key)}
         #: Each new note with its ``SAID_ORDER`` rank (``None`` for a daily note, said on its date).
@@ -272,7 +301,7 @@ class _Import:
 
     def file(self, notes: list[Note], day: date | None) -> None:
         """Queue one file's notes: new ones checked now (``Memory.message``), projection lines for later."""
-        when = None if day is None else datetime.combine(day, time(0), tzinfo=UTC)
+        when = said_on(day, self.now)
         for note in notes:
             if note.marker is not None:
                 self.edits.append(note)
@@ -479,7 +508,7 @@ class _Import:
             return
         self.report.foreign.append(entry)
         day = daily_date(note.file.rsplit("/", 1)[-1])
-        when = None if day is None else datetime.combine(day, time(0), tzinfo=UTC)
+        when = said_on(day, self.now)
         said = SPEAKER.fullmatch(note.text) if kind == "episode" else None
         if said is None:
             self.new_note(note, when, "long_term" if day is None else "daily", rank=f"{kind} line")

@@ -99,15 +99,30 @@ def split_marker(text: str) -> tuple[str, Marker | None]:
     return text[:found.start()], Marker(int(found.group(1)) if found.group(1) else None, ids, keys)
 
 
+#: The earliest day a daily note may be named for: a memory folder holds a person's days, and a
+#: name like ``0001-01-01.md`` is a placeholder or a typo, not a day said.
+EARLIEST_DAY = date(1900, 1, 1)
+
+
 def daily_date(name: str) -> date | None:
-    """The date of a daily note's file name (``2026-12-05.md``, ``2026-12-05-standup.md``), else ``None``."""
+    """The date of a daily note's file name (``2026-12-05.md``, ``2026-12-05-standup.md``), else ``None``.
+
+    Raises:
+        InvalidInput: a name shaped as a daily note whose date is none (``2026-02-30.md``,
+            ``0000-01-01.md``) or before ``EARLIEST_DAY``: read as long-term notes, its notes were
+            said at import time, or in year 1."""
     found = DAILY_NAME.match(name)
     if found is None:
         return None
     try:
-        return date.fromisoformat(found.group(1))
+        day = date.fromisoformat(found.group(1))
     except ValueError:
-        return None  # 2026-13-45.md: a name, not a date
+        raise InvalidInput(f"{name} is named as a daily note (YYYY-MM-DD.md), but {found.group(1)} is no "
+                           "date; rename it to its day, or to a name without a date for long-term notes") from None
+    if day < EARLIEST_DAY:
+        raise InvalidInput(f"{name} is named as a daily note of {day}, before {EARLIEST_DAY}; rename it to "
+                           "its day, or to a name without a date for long-term notes")
+    return day
 
 
 def has_words(text: str) -> bool:

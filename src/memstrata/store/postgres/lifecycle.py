@@ -90,7 +90,9 @@ class LifecycleHooks(PgBase):
 
     def keep_suppressed(self, conn: Conn, facts: Sequence[int], now: datetime, *,
                         going: Sequence[int] = ()) -> int:
-        """Before ``facts`` are forgotten: suppress their keys in the messages that stay (``store.suppressed``)."""
+        """Before ``facts`` are forgotten: suppress their keys in the messages that stay, and their
+        lines in a Markdown projection (``store.suppressed``)."""
+        suppressed.keep_fact_lines(conn, self.dialect, facts, now, self.cipher)
         return suppressed.keep(conn, self.dialect, facts, now, going=going)
 
     def suppressed_among(self, conn: Conn, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:

@@ -12,7 +12,7 @@ import numpy as np
 
 from memstrata.filter import Expr, matches
 from memstrata.paging import Position
-from memstrata.privacy.crypto import reveal
+from memstrata.privacy.crypto import UNREADABLE, reveal
 from memstrata.store import suppressed
 from memstrata.store.outdated_marks import mark_citation
 from memstrata.store.records import Citation, NewFact
@@ -194,9 +194,10 @@ class FactRows(ReferenceBase):
     def keep_forgotten(conn: State, table: str, ids: Sequence[int], now: datetime) -> None:
         """Nothing to keep: this store has no exact import that could bring a forgotten id back."""
 
-    @staticmethod
-    def keep_suppressed(conn: State, facts: Sequence[int], now: datetime, *, going: Sequence[int] = ()) -> int:
-        """Before ``facts`` are forgotten: suppress their keys in the messages that stay (``store.suppressed``)."""
+    def keep_suppressed(self, conn: State, facts: Sequence[int], now: datetime, *, going: Sequence[int] = ()) -> int:
+        """Before ``facts`` are forgotten: suppress their keys in the messages that stay, and their
+        lines in a Markdown projection (``store.suppressed``)."""
+        self.keep_fact_lines(conn, facts)
         before, gone = len(conn.suppressed), set(going)
         for f, e in sorted(conn.citations):
             row = conn.facts.get(f)
@@ -204,6 +205,16 @@ class FactRows(ReferenceBase):
                 owner = suppressed.owner_of(Scope(row["org_id"], row["project_id"], row["user_id"]))
                 conn.suppressed.update((*owner, sha) for sha in _fact_digests(conn.episodes[e], row["key"]))
         return len(conn.suppressed) - before
+
+    def keep_fact_lines(self, conn: State, facts: Iterable[int]) -> None:
+        """``store.suppressed.keep_fact_lines`` of ``facts``."""
+        for f in facts:
+            row = conn.facts.get(f)
+            shown = "" if row is None else (reveal(row["statement"] or "", self.cipher)
+                                            or reveal(row["value"], self.cipher))
+            if row is not None and shown and shown != UNREADABLE:
+                owner = suppressed.owner_of(Scope(row["org_id"], row["project_id"], row["user_id"]))
+                conn.suppressed.add((*owner, suppressed.line_digest(suppressed.LONG_TERM_FILE, shown)))
 
     @staticmethod
     def suppressed_among(conn: State, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:

@@ -82,8 +82,12 @@ class ReferenceStore(EpisodeRows, FactRows):
         events = sum(e["fact_id"] in facts for e in conn.events)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
         for i in eps:  # so no log import stores it again (``store.suppressed``), as the SQL stores keep it
-            kept = _message_digests(conn.episodes[i])[0]  # the first: the one a forget keeps
-            conn.suppressed.add((*suppressed.owner_of(scope_of(conn.episodes[i])), kept))
+            row = conn.episodes[i]
+            kept = _message_digests(row)[0]  # the first: the one a forget keeps
+            line = suppressed.episode_line_digest(row["role"], row["producer_id"], row["created_at"], row["content"],
+                                                  row["metadata"])
+            conn.suppressed.update((*suppressed.owner_of(scope_of(row)), sha) for sha in (kept, line))
+        self.keep_fact_lines(conn, facts)
         scrubbed = self.scrub_events(conn, facts=facts, episodes=eps)
         n_facts = self.delete_facts(conn, facts)
         self._drop_turns(conn, eps)
