@@ -179,3 +179,18 @@ def test_a_keyed_retry_of_a_request_one_of_whose_messages_was_forgotten_since_an
         [(True, False, None), (False, True, first[1].episode_id)]]
     assert [e.content for e in memory.list(kind="episode") if isinstance(e, Episode)] == ["I drink oat milk."]
     assert _peanut_facts(memory) == []
+
+
+@pytest.mark.parametrize("target", ["user", "session"])
+def test_a_keyed_retry_stamped_anew_after_a_forget_answers_its_messages_forgotten(memory: Memory,
+                                                                                   target: str) -> None:
+    """The retry of a keyed request said now (no time: stamped anew, so no digest knows it) after a
+    forget answered both messages stored, ``forgotten`` false, their deleted episode ids named."""
+    def request() -> list[Any]:
+        return [memory.message(SAID, session_id="s1"), memory.message("I drink oat milk.", session_id="s1")]
+    first = memory.add_many(request(), idempotency_key="hal-1")
+    assert all(r.episode_id is not None for r in first)
+    memory.forget(user_id="u1") if target == "user" else memory.forget(session_id="s1")
+    retry = memory.add_many(request(), idempotency_key="hal-1")
+    assert [(r.forgotten, r.replayed, r.episode_id, r.facts) for r in retry] == [(True, True, None, ())] * 2
+    assert memory.list(kind="episode") == [] and _peanut_facts(memory) == []

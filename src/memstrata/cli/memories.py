@@ -133,6 +133,10 @@ def remember(
     result = run_command(go)
     if as_json:
         emit_json(asdict(result))
+    if result.forgotten and result.replayed:  # its key's request stored it, and it was forgotten since
+        with shown_errors():
+            raise Conflict("not stored: this --idempotency-key's request was stored, and its message forgotten "
+                           "since; nothing forgotten comes back (a new key says it anew)")
     if result.forgotten:  # a script must see that nothing was stored, as an import that stored nothing exits 1
         with shown_errors():
             raise Conflict("not stored: this message (its --at, role, speaker and text) was forgotten here, and "

@@ -23,7 +23,8 @@ server restart, or against another server process of the same database, is recog
 * **A message forgotten since.** ``add_many`` leaves out a message its owner forgot
   (``skip_forgotten``), so the retry of a request one of whose messages was forgotten after it was
   stored holds fewer messages than the key's request: it is still the same request
-  (``replay_of``), answered with the first results, the forgotten message's marked ``forgotten``.
+  (``replay_of``), answered with the first results, the forgotten message's marked ``forgotten``;
+  so is a message forgotten since and sent again stamped anew (its episode id is a forgotten one).
 * **Retention**: ``KEY_RETENTION`` (7 days); older keys of the tenant are deleted by its next
   keyed write, and a retry after that is a new request.
 """
@@ -38,8 +39,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from memstrata.errors import InvalidInput, at_character
+from memstrata.store import forgotten
 from memstrata.store.dialect import Dialect, run
 from memstrata.types import Scope
+from memstrata.write.forgotten import LEFT_OUT
 from memstrata.write.ingest import AddResult, Ingestor, Message, RawResult
 
 #: How long a key is remembered (a retry comes within minutes; a week covers a client that
@@ -122,9 +125,15 @@ class KeyTable:
 
 
 def _replay(ingestor: Ingestor, messages: Sequence[Message], stored: list[Any]) -> list[AddResult]:
-    """The first request's results again, its facts as they are now."""
+    """The first request's results again, its facts as they are now; a message forgotten since
+    (its episode id among the forgotten ones, ``store.forgotten``) ``forgotten``, with no episode:
+    its result named the deleted episode, ``"forgotten": false``."""
+    gone = forgotten.among_stored(ingestor.store, "episodes", [int(r[0]) for r in stored])
     out = []
     for msg, (episode_id, created, segments, changes, redacted, withheld) in zip(messages, stored, strict=True):
+        if int(episode_id) in gone:
+            out.append(replace(LEFT_OUT, replayed=True))
+            continue
         raw: RawResult = (int(episode_id), bool(created), int(segments),
                           [(str(a), int(f), tuple(int(p) for p in prev)) for a, f, prev in changes])
         out.append(replace(ingestor._result(raw, msg.scope, msg.role), redacted=tuple(redacted),
