@@ -5,6 +5,7 @@ under users of its own, so the tests stay independent and fast."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -423,7 +424,10 @@ def test_a_value_not_a_dict_is_refused_by_name_and_nothing_is_lost(store: Memstr
 
 @pytest.mark.parametrize(("ttl", "value", "field"), [
     (-5, {"text": "I prefer DHL"}, "ttl"), (0, {"text": "I prefer DHL"}, "ttl"),
-    ("abc", {"text": "I prefer DHL"}, "ttl"), (None, {"text": "I prefer DHL", "when": object()}, "value")])
+    ("abc", {"text": "I prefer DHL"}, "ttl"), (None, {"text": "I prefer DHL", "when": object()}, "value"),
+    # nested 2,000 levels: a bare RecursionError; 31: an error about "metadata.langgraph.value.a.a..."
+    (None, functools.reduce(lambda inner, _: {"a": inner}, range(2000), {}), "value"),
+    (None, functools.reduce(lambda inner, _: {"a": [inner]}, range(15), {"text": "I prefer DHL"}), "value")])
 def test_a_ttl_not_in_positive_minutes_or_a_value_json_cannot_hold_is_refused_by_key(
         store: MemstrataStore, ttl: object, value: dict[str, Any], field: str) -> None:
     # before: ttl=-5 said "ttl must be a positive number of seconds, got -300.0", ttl="abc" raised

@@ -45,6 +45,7 @@ from memstrata.memory import MAX_LIMIT, Memory
 from memstrata.text.regex import lazy_regex
 from memstrata.text.visible import blank
 from memstrata.types import Episode
+from memstrata.write.ingest import MAX_METADATA_DEPTH
 
 try:
     from langgraph.store.base import (
@@ -386,6 +387,25 @@ def _shown(value: object) -> str:
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
 
 
+#: Deepest nesting of a value (the value itself is level 1): it is kept in the episode's metadata
+#: two levels down (``metadata["langgraph"]["value"]``), which may nest ``MAX_METADATA_DEPTH``.
+VALUE_DEPTH = MAX_METADATA_DEPTH - 2
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether ``value`` nests objects and arrays more than ``limit`` levels deep (itself level 1),
+    walked level by level, never recursively, and stopped past ``limit``."""
+    level: list[Any] = [value]
+    depth = 0
+    while level:
+        level = [v for v in level if isinstance(v, dict | list | tuple)]
+        depth += bool(level)
+        if depth > limit:
+            return True
+        level = [c for v in level for c in (v.values() if isinstance(v, dict) else v)]
+    return False
+
+
 def _check_put(key: str, value: Mapping[str, Any], ttl: object) -> None:
     """Refuse, naming the key, a value JSON cannot hold or a TTL that is not a positive number of
     minutes (LangGraph's unit; ``Memory`` counts seconds and would name ``-300.0`` for ``ttl=-5``).
@@ -393,6 +413,9 @@ def _check_put(key: str, value: Mapping[str, Any], ttl: object) -> None:
     Raises:
         InvalidInput: ``field`` ``value`` or ``ttl``.
     """
+    if _deeper_than(value, VALUE_DEPTH):  # 2,000 levels raised a bare RecursionError, 40 named the metadata
+        raise InvalidInput(f"put: the value of {key!r} must be nested at most {VALUE_DEPTH} levels deep "
+                           "(objects and arrays)", field="value")
     try:
         json.dumps(value)
     except (TypeError, ValueError) as exc:
