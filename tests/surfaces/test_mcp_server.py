@@ -10,23 +10,27 @@ server those same flags build, in-process through the SDK's in-memory transport
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 import uvicorn
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.server.mcpserver import MCPServer
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcpclient import call, in_process, stdio
 from serverproc import TLS, clean_env, console_script, free_port
 
 from clirun import cli
 from memstrata.context.render import estimate_tokens
+from memstrata.server.mcp_stdio import serve_stdio
 
 TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory",
          "delete_memory_preview", "list_memories",
@@ -292,3 +296,23 @@ def test_delete_memory_preview_says_what_a_delete_takes_and_deletes_nothing(tmp_
     assert [f["id"] for f in of_fact["facts"]] == [allergy] and of_fact["episodes"] == []
     assert of_fact["sources_kept"] == [added["id"]] and of_fact["counts"]["facts"] == 1
     assert len(listed["results"]) == 2  # the previews deleted nothing
+
+
+def test_stdio_answers_a_request_holding_a_lone_surrogate_escape() -> None:
+    """``"a\\ud800b"`` in a tools/call (or a cursor) went unanswered over stdio: the SDK's reader
+    refused the line and its session dropped the error, while HTTP answered -32700. The SDK's own
+    stdio transport, fed the lines, now answers each with a parse error under the request's id."""
+    lines = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                 "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
+             json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+             '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add_memory",'
+             '"arguments":{"content":"a\\ud800b"}}}',
+             '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"cursor":"\\ud800"}}',
+             '{"jsonrpc":"2.0","id":6,"method":"tools/list"}']
+    out = io.StringIO()
+    anyio.run(lambda: serve_stdio(MCPServer("t"), stdin=anyio.wrap_file(io.StringIO("\n".join(lines) + "\n")),
+                                  stdout=anyio.wrap_file(out)))
+    answers = {a["id"]: a for a in map(json.loads, out.getvalue().splitlines())}
+    assert sorted(answers) == [1, 4, 5, 6] and "result" in answers[6]
+    assert [answers[i]["error"]["code"] for i in (4, 5)] == [-32700, -32700]
+    assert "lone surrogate" in answers[4]["error"]["message"]

@@ -219,7 +219,11 @@ def mcp_command(
             err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp ({note})")
             uvicorn.run(http_app, host=host, port=port, log_level="warning")
         else:
-            server.run("stdio")
+            import anyio
+
+            from memstrata.server.mcp_stdio import serve_stdio  # the ``mcp`` extra
+
+            anyio.run(serve_stdio, server)
     finally:
         memory.memory.close()
 
