@@ -262,6 +262,11 @@ def test_a_receipt_is_one_line_however_narrow_the_output(tmp_path: Path, monkeyp
         assert len(lines) == 2, lines
         assert RECEIPT.match(lines[1]), lines
     assert forgot.out.startswith("Forgot user=a-user-with-a-long-name: 1 episode, 1 segment, 1 fact, 1 memory event\n")
+    assert deleted.err == ""
+    # a mistyped project said nothing, where a mistyped user is told nothing is stored for it
+    mistyped = cli("delete-project", "supprt", "--org", "acme", "--yes", "--db", db)
+    assert mistyped.code == 0 and mistyped.out.startswith("Deleted project supprt: nothing\n")
+    assert mistyped.err == "note: nothing is stored in acme/supprt; check PROJECT (and --org)\n"
 
 
 def test_an_error_is_one_line_on_stderr_however_narrow_the_output(tmp_path: Path,

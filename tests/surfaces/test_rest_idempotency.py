@@ -56,6 +56,9 @@ def _scenario(server: Server, database: str | Path, stop: Callable[[], None]) ->
             for bad in ("", "x" * 300):
                 refused = _post(c, BODY, bad)
                 assert refused.status_code == 422, (bad, refused.text)
+            # "é" in UTF-8 was read as Latin-1 and named as "character 'Ã' at character 1"
+            accented = c.post("/v1/messages", json=BODY, headers={"Idempotency-Key": "é-1".encode()})
+            assert accented.status_code == 422 and "has character 'é' at character 1" in accented.text
             # /v1/import of JSONL message objects (no created_at: stamped on arrival) takes the key too
             lines = '{"content": "I live in Berlin"}\n{"content": "I work as a nurse"}\n'
             imported = [c.post("/v1/import", params={"user_id": "t9"}, content=lines.encode(), headers={

@@ -102,6 +102,7 @@ def test_admin_deletes_a_project_with_a_receipt_and_its_keys_stop(server: Server
         refused = client.delete("/v1/projects/gone")  # a tenant key may not
     with server.client(ADMIN_KEY) as admin:
         receipt = _ok(admin.delete("/v1/projects/gone", params={"org_id": "acme4"}))
+        mistyped = _ok(admin.delete("/v1/projects/gnoe", params={"org_id": "acme4"}))
         left = _ok(admin.get("/v1/episodes", params={"org_id": "acme4", "project_id": "gone", "user_id": "alice"}))
         other = _ok(admin.get("/v1/episodes", params={"org_id": "acme4", "project_id": "kept", "user_id": "alice"}))
     with server.client(doomed) as client:
@@ -110,6 +111,8 @@ def test_admin_deletes_a_project_with_a_receipt_and_its_keys_stop(server: Server
     assert receipt["counts"]["episodes"] == 2 and receipt["counts"]["api_keys_revoked"] == 1, receipt
     assert receipt["status"] == "done" and len(receipt["ids_sha256"]) == 64 and receipt["nonce"]
     assert left["items"] == [] and len(other["items"]) == 2
+    assert receipt["note"] is None  # a mistyped project said nothing, as if done
+    assert mistyped["note"] == "nothing is stored in acme4/gnoe; check the project in the path (and org_id)"
     assert after.status_code == 401 and after.json()["error"]["code"] == "invalid_api_key"
 
 

@@ -30,7 +30,7 @@ from memstrata.cli.session import (
 from memstrata.clock import parse_time
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError
-from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
+from memstrata.lifecycle.nothing_stored import deleted_nothing, empty_project_note, nothing_stored_note
 from memstrata.lifecycle.preview import ForgetPreview
 from memstrata.lifecycle.target import NOT_GIVEN, left_out_if_none, require_target, require_tenant
 from memstrata.memory import Memory
@@ -219,8 +219,11 @@ def delete_project(
         with open_memory(db, org, None, None, model=False) as memory:
             return memory.delete_project(project, org_id=org, actor="cli")
     receipt = run_command(go)
+    note = empty_project_note(receipt, org or "", project, fields=("PROJECT", "--org"))
+    if note:  # a mistyped project is no error, but must not read as done
+        err.print(safe(f"note: {note}"), highlight=False)
     if as_json:
-        emit_json({"deleted_project": project, **receipt.as_dict()})
+        emit_json({"deleted_project": project, **receipt.as_dict(), "note": note or None})
         return
     rows = counted_rows(receipt.counts)
     console.print(safe(f"Deleted project {project}: {rows or 'nothing'}"), soft_wrap=True)

@@ -58,3 +58,14 @@ def nothing_stored_note(memory: Any, owner: str, *, org_id: str | None = None, p
                 f"{' and '.join(spelled.format(name) for name in given)} (and {user}, {tenant})")
     return (f"nothing is stored for user={owner} in {org}/{project}; check {user} (and {tenant})"
             + (f": {lists}" if lists else ""))
+
+
+def empty_project_note(receipt: ForgetReceipt, org: str, project: str, *, fields: tuple[str, str]) -> str:
+    """``nothing is stored in <org>/<project>; check <project> (and <org>)`` for a project deletion
+    (``receipt``) that deleted, and revoked, nothing: a mistyped project is no error (the deletion is
+    idempotent) but must not read as done, as a forget of a mistyped user says; ``""`` otherwise.
+    ``fields``: how the door names the project and the org (``("PROJECT", "--org")`` on the CLI)."""
+    if not deleted_nothing(receipt):
+        return ""
+    return f"nothing is stored in {org}/{project}; check {fields[0]} (and {fields[1]})"
+

@@ -22,7 +22,7 @@ from memstrata.arguments import check_timeline
 from memstrata.collector import freeze_startup_objects
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
-from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
+from memstrata.lifecycle.nothing_stored import deleted_nothing, empty_project_note, nothing_stored_note
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.lifecycle.target import (
     NARROWING_TARGETS,
@@ -37,7 +37,7 @@ from memstrata.memory import Memory
 from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes, transfer_routes
 from memstrata.server.auth import Caller, authorize_metrics
-from memstrata.server.body import BodyFormatMiddleware
+from memstrata.server.body import BodyFormatMiddleware, as_sent
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
 from memstrata.server.limits import BodyLimitMiddleware, NoStoreMiddleware, fit
@@ -111,7 +111,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
     request (a lost answer, a timeout) is answered from the first and never stored twice."""
     st = state_of(request)
     if idempotency_key is not None:
-        check_key(idempotency_key, "the Idempotency-Key header")
+        check_key(as_sent(idempotency_key), "the Idempotency-Key header")
     check_batch(st, len(body.messages), "messages")
     check_request_scope(body)
     scopes = [st.scope(caller, body, user_id=m.user_id, agent_id=m.agent_id, session_id=m.session_id)
@@ -449,9 +449,10 @@ def delete_project(project_id: Annotated[str, Path(max_length=256)], caller: Cal
     st = state_of(request)
     with st.lock:
         receipt = st.memory.delete_project(project_id, org_id=org_id, actor=caller.actor)
+    note = empty_project_note(receipt, org_id or "", project_id, fields=("the project in the path", "org_id"))
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
-                          wal_checkpointed=receipt.wal_checkpointed, replaced=[], sources_kept=[])
+                          wal_checkpointed=receipt.wal_checkpointed, replaced=[], sources_kept=[], note=note or None)
 
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])

@@ -110,3 +110,13 @@ class BodyFormatMiddleware:
             return replay.pop(0) if replay else await receive()
 
         await self.app(scope, replayed, send)
+
+
+def as_sent(header: str) -> str:
+    """A header's value as the client wrote it: the server decodes header bytes as Latin-1, so a
+    key ``é`` sent in UTF-8 read ``Ã©`` and was named as "character 'Ã'"; bytes that are no
+    UTF-8 stay as read."""
+    try:
+        return header.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return header

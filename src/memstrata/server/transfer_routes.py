@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from memstrata.lifecycle.export import dumps, require_records
 from memstrata.loaders.identity import forgotten
 from memstrata.server.auth import Caller
-from memstrata.server.body import JSONL_MEDIA_TYPES
+from memstrata.server.body import JSONL_MEDIA_TYPES, as_sent
 from memstrata.server.errors import ApiError
 from memstrata.server.metrics import metrics
 from memstrata.server.models import ImportRequest, ImportResponse, ScopeQuery
@@ -131,7 +131,7 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     ``org/project`` they named, with a ``note`` saying so."""
     st = state_of(request)
     if idempotency_key is not None:
-        check_key(idempotency_key, "the Idempotency-Key header")
+        check_key(as_sent(idempotency_key), "the Idempotency-Key header")
     check_batch(st, len(body.records), "records")
     check_request_scope(body)
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
