@@ -219,11 +219,9 @@ def mcp_command(
             err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp ({note})")
             uvicorn.run(http_app, host=host, port=port, log_level="warning")
         else:
-            import anyio
+            from memstrata.server.mcp_stdio import run_stdio  # the ``mcp`` extra
 
-            from memstrata.server.mcp_stdio import serve_stdio  # the ``mcp`` extra
-
-            anyio.run(serve_stdio, server)
+            run_stdio(server)
     finally:
         memory.memory.close()
 

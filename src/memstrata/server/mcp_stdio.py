@@ -22,6 +22,11 @@ from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
 
+def run_stdio(server: MCPServer) -> None:
+    """``serve_stdio`` on the process's stdin and stdout until stdin closes."""
+    anyio.run(serve_stdio, server)
+
+
 async def serve_stdio(server: MCPServer, *, stdin: Any = None, stdout: Any = None) -> None:
     """``server.run("stdio")`` (``stdin`` / ``stdout``: anyio text files, default the process's),
     answering a line the SDK cannot read (``unreadable_answer``) instead of dropping it."""
