@@ -34,3 +34,13 @@ def test_the_kind_of_employer_said_with_a_measure_word_is_kept(text: str, employ
 ])
 def test_a_workplace_that_names_no_kind_is_no_employer(text: str) -> None:
     assert _employers(text) == []
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # what is done at home is no job (it stored identity.occupation = 饭 / 家务), and 公司 alone names no employer
+    ("我在家里做饭。", []),
+    ("我在家里做家务。", []),
+    ("我在公司做产品经理。", [("identity.occupation", "产品经理")]),
+])
+def test_a_job_at_home_or_at_no_named_workplace(text: str, facts: list[tuple[str, str]]) -> None:
+    assert [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_SAID)] == facts

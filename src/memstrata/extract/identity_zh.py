@@ -172,6 +172,9 @@ _CITY = lazy_regex(_CITY_NAMES)
 _CITIES = lazy_regex(rf"(?:{_CITY_NAMES}|国外|家里|家|老家|外地|本地|市|省|区|县)$")
 
 
+#: Home, where what one does is no job (我在家里做饭): 家里, 家中, 老家 (家 alone is too short to be read at all).
+_AT_HOME = lazy_regex(r"(?:老)?家(?:里|中)")
+
 #: A workplace said with 一家 that names no one (一家公司, 一家创业公司, 一个小单位, 一个地方): not kept.
 _ANY_EMPLOYER = lazy_regex(r"(?:公司|单位|企业|地方|机构|团队)$")
 
@@ -206,13 +209,15 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m:
         return []
     org = m.group("org") or m.group("org2")
-    if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org) or _LEARNS_THERE.search(org):
-        return []
+    if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org) or _LEARNS_THERE.search(org) \
+            or _AT_HOME.fullmatch(org):
+        return []  # 我在家里做饭, 我在家里做家务: what is done at home, no job and no workplace
     out: list[Finding] = []
     # 我在一家银行上班: the kind of institution, as "I work at a bank" keeps it; 一家(创业)公司 names no one
     if re.match(r"(?:一家|一个|一所|一间)[\u4e00-\u9fff]{2}", org) and not _ANY_EMPLOYER.search(org):
         org = org[2:]
-    if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org) and places.city_part_zh(org) is None:
+    if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org) and places.city_part_zh(org) is None \
+            and not _ANY_EMPLOYER.fullmatch(org):  # 我在公司做产品经理: the job, at no employer named
         # 我在北京工作 names a city, 我在深圳南山上班 a part of one, 我在一家公司工作 no one: none is an employer
         out += _f("identity.employer", org, CONF_STATED, clause)
     if m.group("v"):
