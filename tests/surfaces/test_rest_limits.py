@@ -171,6 +171,11 @@ def test_metadata_nested_past_the_limit_is_422_naming_the_path(small: Server) ->
         assert _code(deep, 422) == "invalid_input"
         assert "metadata" + ".a" * 32 + " is nested 33 levels deep" in deep.json()["error"]["message"]
         assert c.get("/v1/episodes", params={"user_id": "d"}).json()["items"] == []
+        # 2,000 levels (5,000 likewise): the JSON parser gave up, "There was an error parsing the body"
+        deeper = c.post("/v1/messages", content=body.replace('{"a": ' * 900, '{"a": ' * 2000).replace(
+            "}" * 900, "}" * 2000).encode(), headers={"content-type": "application/json"})
+        assert _code(deeper, 400) == "malformed_json" and deeper.json()["error"]["details"] == {"position": 5503}
+        assert "nests objects and arrays more than 910 levels deep at character 5503" in deeper.text
 
 
 def test_several_workers_share_a_metrics_directory_that_goes_when_the_server_stops(tmp_path) -> None:

@@ -9,12 +9,15 @@ error shape, before a route reads the body.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from memstrata.errors import at_character, character
 from memstrata.server.errors import error_body
 from memstrata.server.metrics import metrics
+from memstrata.write.ingest import MAX_METADATA_DEPTH
 
 #: Media types of a JSON body; ``application/<anything>+json`` is JSON too.
 JSON_MEDIA_TYPES = ("application/json",)
@@ -24,6 +27,14 @@ JSONL_MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "application/j
 #: The browser inspector (``memstrata.ui``) under this path posts HTML forms, not JSON.
 FORM_PREFIX = "/ui/"
 FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded",)
+#: Deepest nesting of objects and arrays a body may have. Python's JSON parser recurses once a
+#: level and gives up near Python's recursion limit (1,000 frames, less the server's own): 5,000
+#: levels failed inside FastAPI as "There was an error parsing the body", naming nothing (from ~950
+#: in a test client), while 900
+#: parse and are refused by the field that holds them (metadata nests at most 32, by path).
+MAX_BODY_DEPTH = 910
+#: A JSON string (skipped whole: brackets inside it are text) or one bracket.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def media_type(scope: Scope) -> str:
@@ -65,6 +76,29 @@ def body_problem(scope: Scope, body: bytes) -> tuple[int, str, str, dict[str, An
         return 400, "malformed_json", (
             f"request body is not valid UTF-8: byte 0x{body[exc.start]:02x} at byte {exc.start + 1} "
             f"({exc.reason}); JSON must be UTF-8"), {"position": exc.start + 1}  # the byte named, counted from 1
+    too_deep = deeper_than(body.decode("utf-8"), MAX_BODY_DEPTH)
+    if too_deep is not None:
+        where = at_character(too_deep)
+        return 400, "malformed_json", (f"request body nests objects and arrays more than {MAX_BODY_DEPTH} levels "
+                                       f"deep {where}; metadata may nest at most {MAX_METADATA_DEPTH}"), {
+            "position": character(too_deep)}
+    return None
+
+
+def deeper_than(text: str, limit: int) -> int | None:
+    """The offset in ``text`` (JSON) of the bracket that opens level ``limit + 1``, else ``None``;
+    brackets inside strings are text. Reads nothing when ``text`` holds ``limit`` brackets or fewer."""
+    if text.count("[") + text.count("{") <= limit:
+        return None
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return token.start()
+        elif bracket in "]}":
+            depth -= 1
     return None
 
 
