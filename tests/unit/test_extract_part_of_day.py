@@ -52,3 +52,19 @@ def test_the_part_of_the_day_goes_with_the_day(text: str, fact: tuple[str, str],
 def test_the_time_cut_from_a_value(text: str, cut: str) -> None:
     span = time_span(text)
     assert span is not None and text[span[0]:span[1]].strip() == cut
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I have a dentist appointment today at 3pm.", ("schedule.event", "dentist appointment at 3pm")),
+    ("I have a dentist appointment this afternoon.", ("schedule.event", "dentist appointment")),
+    ("I have a meeting with Tom tonight.", ("schedule.event", "meeting with Tom")),
+    ("I have a car service on Sunday.", ("schedule.event", "car service")),  # said on a Sunday: today
+])
+def test_a_happening_had_later_today_is_a_plan_for_today(text: str, fact: tuple[str, str]) -> None:
+    [found] = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    assert ((found.key, found.value), found.valid_from) == (fact, datetime(2026, 12, 6, tzinfo=UTC))
+
+
+@pytest.mark.parametrize("text", ["I have a headache today.", "I have a lot of work today.", "I have time tonight."])
+def test_a_state_had_today_is_no_plan(text: str) -> None:
+    assert _found(text) == []

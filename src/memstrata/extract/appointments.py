@@ -42,6 +42,8 @@ _HAPPENING = lazy_regex(
     r"sleepover|playdate|viewing|inspection|hearing|orientation|induction|trip|holiday|vacation|getaway|festival|"
     r"consultation|session|appraisal|review|class|lesson|rehearsal|premiere|launch|move|surgery|procedure|"
     r"physical|colonoscopy|mammogram|cleaning|filling|root canal|fitting|tasting|christening|baptism|bris|"
+    # a thing's care by appointment ("a car service on Friday", "the boiler repair tomorrow")
+    r"service|repair|mot|"
     # a team's or a class's meeting by its own word ("soccer practice next saturday 9am", "tryouts on friday")
     r"practice|practise|tryouts?|scrimmage|meet)",
     _IC)
