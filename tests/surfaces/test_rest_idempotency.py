@@ -76,6 +76,13 @@ def _scenario(server: Server, database: str | Path, stop: Callable[[], None]) ->
         assert _episodes(c) == ["I like tea", "I live in Berlin", "I prefer UPS for delivery", "I work as a nurse"]
         assert _post(c, BODY, None).json()["replayed"] is False  # no key: stored again, as before
         assert len(_episodes(c)) == 6
+        # forgotten since: the retry named both messages stored ("forgotten": false, deleted ids), "forgotten": []
+        assert c.post("/v1/forget", json={"user_id": "t9"}).status_code == 200
+        gone = _post(c, BODY, "6f1c-retry")
+        assert (gone.status_code, gone.headers.get("idempotent-replayed")) == (200, "true")
+        assert {k: gone.json()[k] for k in ("results", "forgotten", "replayed")} == {
+            "results": [], "forgotten": [0, 1], "replayed": True}
+        assert _episodes(c) == []
 
 
 def test_a_retried_post_is_stored_once_on_sqlite(hashing_server: Server) -> None:

@@ -129,7 +129,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
         every = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key,
                                    skip_forgotten=body.skip_forgotten)
     results = [r for r in every if not r.forgotten]  # the stored ones; the others by index in ``forgotten``
-    replayed = mark_replayed(results, response)
+    replayed = mark_replayed(every, response)  # a retry whose messages were all forgotten since is one too
     if not replayed:
         metrics().messages.inc(sum(1 for r in results if r.created))
     return AddMessagesResponse(results=results, replayed=replayed,
