@@ -28,6 +28,9 @@ def _off(place: str) -> list[tuple[str, str, bool]]:
     ("The Lisbon trip is cancelled.", "Lisbon"), ("We cancelled our trip to Lisbon", "Lisbon"),
     ("Our New York trip was called off", "New York"),
     ("我们不去成都了", "成都"), ("去成都的行程取消了", "成都"), ("成都那趟不去了", "成都"),
+    # a decision to call it off, or a word of throwing it away (extract.cancelled.decided_off)
+    ("Actually we've decided to call off the Tokyo trip.", "Tokyo"), ("We scrapped the Tokyo trip.", "Tokyo"),
+    ("我们决定取消东京的旅行。", "东京"), ("我决定不去东京了。", "东京"),
 ])
 def test_a_trip_called_off_withdraws_the_plans_to_its_place(text: str, place: str) -> None:
     assert _read(text) == _off(place)

@@ -34,6 +34,10 @@ def _facts(path: Path, *messages: str) -> set[tuple[str, str, str]]:
     ("我12月20号要看牙医", "我取消了看牙医的预约"),
     ("我12月20号要去开家长会", "家长会取消了"),
     ("我12月20号要去开家长会", "我把家长会推掉了"),
+    # called off by a decision, or thrown away (extract.cancelled.decided_off)
+    ("I have a dentist appointment on January 14.", "I have decided to call off the dentist appointment."),
+    ("I have a job interview next Tuesday.", "I've decided to skip the interview."),
+    ("我12月20号要看牙医", "我决定取消看牙医的预约。"),
 ])
 def test_the_plan_named_is_withdrawn(tmp_path: Path, plan: str, off: str) -> None:
     facts = _facts(tmp_path, plan, off)

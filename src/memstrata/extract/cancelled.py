@@ -185,3 +185,42 @@ def names_trip(place: str, stored: str) -> bool:
     if re.fullmatch(rf"[{_H}]+", place):
         return re.search(rf"(?:^|去|到|飞){re.escape(place)}", stored) is not None
     return re.search(rf"(?:^|\b(?:to|in|for|at)\s+){re.escape(place)}(?![\w-])", stored, _IC) is not None
+
+
+#: A plan called off said as a decision, or by a word of throwing away: "Actually we've decided to call off the Tokyo
+#: trip", "I've decided to cancel the dentist appointment", "We scrapped the Tokyo trip", 我们决定取消东京的旅行,
+#: 我决定不去东京了. The decision is the calling off (what was decided is done by saying it); before, "decided to call
+#: off the Tokyo trip" stored a new plan.intent "trip to Tokyo" and 决定取消 nothing.
+_DECIDED_OFF_EN = lazy_regex(
+    r"^(?P<pre>(?:(?:actually|so|well|unfortunately|sadly|but|and|oh|ok|okay)\s*,?\s+)*)(?P<who>i|we)"
+    r"(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?:(?:decided|chosen|chose|opted|agreed)\s+to\s+"
+    r"(?P<verb>cancel|call\s+off|scrap|ditch|skip)|(?P<past>scrapped|ditched))\s+(?P<rest>(?:the|my|our)\s+.+)$", _IC)
+_DECIDED_OFF_ZH = lazy_regex(r"^(?P<who>我们?)(?:最后|最终|还是|已经)*决定(?:了)?(?P<verb>取消|不去)(?P<rest>.+)$")
+
+
+def decided_off(sentence: str) -> str:
+    """``sentence`` said as the plan called off when it calls one off by a decision or a word of throwing away
+    (``_DECIDED_OFF_EN``: "We've decided to call off the Tokyo trip" → "We called off the Tokyo trip";
+    ``_DECIDED_OFF_ZH``: 我们决定取消东京的旅行 → 东京的旅行取消了), else unchanged.
+
+    >>> decided_off("Actually we've decided to call off the Tokyo trip."), decided_off("We scrapped the Tokyo trip")
+    ('Actually we called off the Tokyo trip.', 'We cancelled the Tokyo trip')
+    >>> decided_off("我们决定取消东京的旅行。"), decided_off("我决定不去东京了"), decided_off("I decided to cancel it")
+    ('东京的旅行取消了。', '我不去东京了', 'I decided to cancel it')
+    """
+    text = sentence.strip()
+    if "决定" in text:
+        if (z := _DECIDED_OFF_ZH.match(text)) is None:
+            return sentence
+        rest = z.group("rest")
+        if z.group("verb") == "取消":  # the plan first, as 东京的旅行取消了 and 看牙医的预约取消了 say it
+            end = re.search(r"[。！!]*$", rest)
+            said = rest[:end.start()] if end else rest
+            return f"{said}取消了{end.group() if end else ''}"
+        return f"{z.group('who')}不去{rest}" if re.search(r"了[。！!]*$", rest) else f"{z.group('who')}不去{rest}了"
+    m = _DECIDED_OFF_EN.match(text)
+    if m is None:
+        return sentence
+    verb = "called off" if (m.group("verb") or "").lower().startswith("call") else "cancelled"
+    who = m.group("who") if m.group("pre") else m.group("who").capitalize()
+    return f"{m.group('pre')}{who} {verb} {m.group('rest')}"

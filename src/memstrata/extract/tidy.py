@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import date_first, for_now, reminders, roles, tool_roles, weekly
+from memstrata.extract import cancelled, date_first, for_now, reminders, roles, tool_roles, weekly
 from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.informal import (
     favourite_first_zh,
@@ -122,6 +122,7 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁, and after a standing word (以后我的快递都用顺丰: 以后我都用顺丰)
     text = favourite_first_zh(text)  # 周杰伦是我最喜欢的歌手: 我最喜欢的歌手是周杰伦
+    text = cancelled.decided_off(text)  # "We've decided to call off the trip": "We called off the trip"
     text = for_now.after_standing_zh(spoken_order_zh, reminders.as_plan(without_declarative_ne(text)))
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
     text = since_said_zh(text) if "从" in text else text  # 我从去年开始学吉他: 我去年开始学吉他
