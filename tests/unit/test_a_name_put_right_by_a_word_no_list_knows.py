@@ -48,3 +48,24 @@ def test_a_word_that_is_no_name_said_before_changes_nothing(tmp_path: Path, mess
 
 def test_the_rule_extractor_alone_reads_no_unlisted_word() -> None:
     assert RuleExtractor().extract(text="说错了，是高铁", role="user", said_at=_AT) == []
+
+
+@pytest.mark.parametrize(("messages", "old", "new"), [
+    # a message that takes back what was said, then names the relative again in full (extract.restated.misspoke):
+    # the one of that kind held is put right, never another relative (facts.kinds.same_kin)
+    (("我老婆叫王芳。", "我儿子叫张小明。", "不好意思说错了，我儿子叫张晓明。"), "儿子张小明", "儿子张晓明"),
+    (("My wife is Lin.", "My son is called Leo.", "Sorry, I misspoke, my son is called Theo."),
+     "son named Leo", "son named Theo"),
+    (("My son is called Leo.", "My daughter is called Mia.", "Oops, my daughter is called Maya."),
+     "daughter named Mia", "daughter named Maya"),
+])
+def test_a_relative_named_again_after_a_correction_replaces_the_one_of_that_kind(
+        tmp_path: Path, messages: tuple[str, ...], old: str, new: str) -> None:
+    facts = _facts(tmp_path, *messages)
+    assert {(old, "superseded"), (new, "active")} <= facts
+    assert {v for v, status in facts if status == "superseded"} == {old}
+
+
+def test_a_relative_named_after_no_correction_adds_one(tmp_path: Path) -> None:
+    facts = _facts(tmp_path, "My son is called Leo.", "My daughter is called Mia.", "Also my brother is called Tom.")
+    assert {status for _, status in facts} == {"active"}

@@ -54,11 +54,35 @@ _RETRACTS_ZH = lazy_regex(r"^\s*(?:哦|噢|嗯|啊)?[，,\s]*"
                           r"(?:不对|说错了|我说错了|更正一下|纠正一下|不是不是|哦不)(?!.*[也还])")
 
 
+#: A message that opens by taking back what the user said before ("Sorry, I misspoke, my son is called Theo", 不好意思
+#: 说错了，我儿子叫张晓明): a relative or pet it names again takes the place of the one of that kind held (the fact
+#: engine finds which: ``facts.kinds.same_kin``), as "X, not Y" does.
+_MISSPOKE_EN = lazy_regex(r"(?i)^\s*(?:(?:oh|sorry|apologies)\s*[,!.]?\s*)*"
+                          r"(?:oops|my\s+bad|i\s+misspoke|i\s+made\s+a\s+mistake|i\s+got\s+(?:that|it)\s+wrong|correction|"
+                          r"i\s+meant\s+to\s+say|sorry\s*,?\s*i\s+meant)\b(?!.*\b(?:also|too|as\s+well)\b)")
+_MISSPOKE_ZH = lazy_regex(r"^\s*(?:不好意思|抱歉|对不起|哎呀|啊)?[，,\s]*(?:我)?(?:说错了|口误|打错了|写错了)"
+                          r"(?!.*[也还])")
+#: Keys of a relative or a pet named: a message put right names one again.
+_NAMED_KEYS = ("family.member", "pet")
+
+
+def misspoke(sentence: str) -> bool:
+    """Whether ``sentence`` opens by taking back what the user said before (``_MISSPOKE_EN``, ``_MISSPOKE_ZH``:
+    "Sorry, I misspoke", 不好意思说错了)."""
+    return bool(_MISSPOKE_EN.match(sentence) or _MISSPOKE_ZH.match(sentence))
+
+
 def corrects(found: list[Finding], sentence: str, last: Finding | None, *, corrected: bool) -> list[Finding]:
     """``found`` with each finding of ``last``'s key and subject marked a correction (``Finding.corrects``) when
     ``sentence`` opens with a correction said outright, or ``corrected`` (the sentence before did and stated nothing);
-    ``found`` itself otherwise."""
-    if last is None or not (corrected or _RETRACTS_EN.match(sentence) or _RETRACTS_ZH.match(sentence)):
+    with nothing said before in the message (``last`` is ``None``), a relative or pet named after a correction of
+    what an earlier message said (``_MISSPOKE_EN``, ``_MISSPOKE_ZH``); ``found`` itself otherwise."""
+    if last is None:
+        if corrected or misspoke(sentence):
+            return [replace(f, corrects=True) if f.key in _NAMED_KEYS and not f.retract and not f.subject else f
+                    for f in found]
+        return found
+    if not (corrected or _RETRACTS_EN.match(sentence) or _RETRACTS_ZH.match(sentence)):
         return found
     return [replace(f, corrects=True) if (f.key, f.subject) == (last.key, last.subject) and not f.retract else f
             for f in found]

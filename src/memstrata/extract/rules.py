@@ -221,7 +221,7 @@ class RuleExtractor:
                                                 or plan_changed.called_off(sentence, written))]
             found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
                              (lang for _, lang in found), strict=True))
-            corrected_before = not found and restated.opens_correction(as_said)
+            corrected_before = not found and (restated.opens_correction(as_said) or restated.misspoke(as_said))
             # "I'm no longer allergic to peanuts, no wait that's wrong, I AM still allergic": the statement taken back
             # holds no value, and the one after it read nothing (restated.takes_back)
             if not found and before and restated.takes_back(as_said):

@@ -534,6 +534,9 @@ class FactEngine:
         if cand.key.endswith(".like") and not naming:
             kind = like_kind(cand.value)
             live = [f for f in live if like_kind(f.value) == kind]
+        elif cand.key in ("family.member", "pet") and not naming:
+            # "Sorry, I misspoke, my son is called Theo": the son, never the wife (``same_kin``)
+            live = [f for f in live if same_kin(cand.key, cand.value, f.value)]
         elif cand.key == HABIT_KEY and not naming:  # "I've switched to evening runs": the run, not the swim
             doing = habit_doing(cand.value)
             live = [f for f in live if doing and habit_doing(f.value) == doing]

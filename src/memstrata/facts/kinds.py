@@ -12,6 +12,7 @@ import re
 
 from memstrata.extract import corrected_later
 from memstrata.extract.cessation import of_kind
+from memstrata.extract.subject_zh import RELATION
 
 
 def like_kind(value: str) -> str | None:
@@ -48,11 +49,17 @@ def habit_doing(value: str) -> str:
 #: Keys of someone or something named, whose value says what they are before the name ("brother named Tom").
 _NAMED_KEYS = ("family.member", "pet")
 _KIN_NAMED = re.compile(r"^(?P<kind>.+?)\s+(?:named|called)\s")
+#: A Chinese relative's or pet's value: the relation, then the name (儿子张小明, 猫麻糬).
+_KIN_ZH = re.compile(rf"^(?P<kind>{RELATION})(?=[\u4e00-\u9fff])")
 
 
 def same_kin(key: str, value: str, stored: str) -> bool:
     """Whether ``stored`` can be the relative or pet a name put right under ``key`` is about: ``value`` ("sister named
-    Tim") says no kind, or ``stored`` is of that kind (``extract.cessation.of_kind``: "brother named Tom" is no
-    sister). Any value of another key is."""
-    m = _KIN_NAMED.match(value) if key in _NAMED_KEYS else None
+    Tim", 儿子张晓明) says no kind, or ``stored`` is of that kind (``extract.cessation.of_kind``: "brother named Tom" is
+    no sister; 儿子张小明 is 儿子, 女儿小美 is not). Any value of another key is."""
+    if key not in _NAMED_KEYS:
+        return True
+    if (zh := _KIN_ZH.match(value)) is not None:  # 儿子张晓明: the relation said first, then the name
+        return stored.startswith(zh.group("kind"))
+    m = _KIN_NAMED.match(value)
     return m is None or of_kind(m.group("kind"), stored)
