@@ -14,6 +14,7 @@ import io
 import json
 import subprocess
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -310,8 +311,21 @@ def test_stdio_answers_a_request_holding_a_lone_surrogate_escape() -> None:
              '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"cursor":"\\ud800"}}',
              '{"jsonrpc":"2.0","id":6,"method":"tools/list"}']
     out = io.StringIO()
-    anyio.run(lambda: serve_stdio(MCPServer("t"), stdin=anyio.wrap_file(io.StringIO("\n".join(lines) + "\n")),
-                                  stdout=anyio.wrap_file(out)))
+
+    async def client() -> AsyncIterator[str]:
+        """The lines, then stdin held open until the last request is answered (30 s at most), as a client's is:
+        at once closed, the server stopped before it answered a request still in flight, now and then."""
+        for line in lines:
+            yield line + "\n"
+        with anyio.move_on_after(30):
+            while '"id":6' not in out.getvalue().replace(" ", ""):
+                await anyio.sleep(0.01)
+
+    class Stdin:
+        def __aiter__(self) -> AsyncIterator[str]:
+            return client()
+
+    anyio.run(lambda: serve_stdio(MCPServer("t"), stdin=Stdin(), stdout=anyio.wrap_file(out)))
     answers = {a["id"]: a for a in map(json.loads, out.getvalue().splitlines())}
     assert sorted(answers) == [1, 4, 5, 6] and "result" in answers[6]
     assert [answers[i]["error"]["code"] for i in (4, 5)] == [-32700, -32700]
