@@ -122,6 +122,7 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁, and after a standing word (以后我的快递都用顺丰: 以后我都用顺丰)
     text = favourite_first_zh(text)  # 周杰伦是我最喜欢的歌手: 我最喜欢的歌手是周杰伦
+    text = now_first(text)  # "Now I cycle to work instead.": "I cycle to work now."
     text = cancelled.decided_off(text)  # "We've decided to call off the trip": "We called off the trip"
     text = for_now.after_standing_zh(spoken_order_zh, reminders.as_plan(without_declarative_ne(text)))
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
@@ -147,6 +148,29 @@ _LIST_NUMBER = lazy_regex(r"^(?:\d{1,2}[.)]|[a-z]\))\s+")
 #: 我去年开始学吉他 says it, which the beginning and learning shapes read; with 从 they stored nothing.
 _STANDING = lazy_regex(STANDING_ZH)
 _SINCE_ZH = lazy_regex(r"从(?P<t>[^，,。.！!？?；;从]{1,8}?)(?:开始|起)(?=[\u4e00-\u9fff])")
+
+
+#: A change said with "now" first and "instead" last ("Now I cycle to work instead.", "These days I take the train
+#: instead"): the statement with "now" where the readers take it ("I cycle to work now."). "instead" with no "of" after
+#: it names nothing replaced; "now" says the change. Before, "Now I cycle to work instead." stored nothing after "I take
+#: the bus to work." while "I cycle to work now." superseded the bus.
+_NOW_FIRST = lazy_regex(r"^(?:now|these days|nowadays)\s*,?\s+(?P<rest>(?:i|we)\s+(?!(?:know|see|think|guess|get|"
+                        r"understand|remember|realize|realise|wonder|need|want|have to|'m going to|am going to)\b)"
+                        r"[^,;?]+?)\s+instead(?P<end>[.!]*)$", re.IGNORECASE)
+
+
+def now_first(sentence: str) -> str:
+    """``sentence`` as "<statement> now" when it says "now" first and "instead" last (``_NOW_FIRST``), else unchanged.
+
+    >>> now_first("Now I cycle to work instead."), now_first("These days we take the train instead")
+    ('I cycle to work now.', 'we take the train now')
+    >>> now_first("Now I know instead"), now_first("Now I cycle to work instead of driving.")
+    ('Now I know instead', 'Now I cycle to work instead of driving.')
+    """
+    m = _NOW_FIRST.match(sentence.strip())
+    if m is None:
+        return sentence
+    return f"{m.group('rest')} now{m.group('end')}"
 
 
 def since_said_zh(sentence: str) -> str:
