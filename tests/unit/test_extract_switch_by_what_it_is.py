@@ -69,3 +69,12 @@ def test_the_new_value_replaces_the_old_one(
         assert [c.action for c in mem.add(after).facts] == ["supersede"]
         assert _current(mem, key) == [new]
         assert [f.value for f in mem.list(key=key, status="superseded") if isinstance(f, Fact)] == [old]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("I switched my phone plan to StarHub yesterday.", [("user.phone_plan", "StarHub")]),
+    ("We switched to Linear the other day.", [("user.uses", "Linear")]),
+    ("I switched to Firefox two weeks ago.", [("user.uses", "Firefox")]),
+])
+def test_when_a_switch_was_made_is_no_part_of_the_value(text: str, found: list[tuple[str, str]]) -> None:
+    assert _read(text) == found

@@ -30,7 +30,9 @@ _SWITCHED = lazy_regex(
     # "moved off Slack to Teams", "switched away from Jira to Linear": the old one said as left, as "from" says it
     r"(?:(?:from|off(?:\s+of)?|away\s+from)\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
     # what is said of the switch, not of the value: when, and that it closed a choice ("in the end", "after all")
+    # ("yesterday", "the other day", "two weeks ago" too: "StarHub yesterday" was stored as the phone plan)
     r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead|\s+in\s+the\s+end|\s+after\s+all|\s+eventually"
+    r"|\s+yesterday|\s+today|\s+the\s+other\s+day|\s+(?:a\s+(?:few|couple(?:\s+of)?)\s+|\w+\s+)?\w+\s+ago"
     r"|\s+at\s+last|\s+finally)*$", _IC)
 _RESTRICTED = lazy_regex(
     r"^(?:(?:these days|nowadays|lately|now)\s*,?\s+)?(?:i|we)\s+(?:now\s+)?only\s+(?P<verb>drink|eat|use|read on|"
