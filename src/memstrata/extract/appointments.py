@@ -141,6 +141,12 @@ def names_happening(words: str) -> bool:
     return bool(said) and _HAPPENING.fullmatch(said[-1].lower()) is not None
 
 
+def head_names_happening(phrase: str) -> bool:
+    """Whether ``phrase``'s head, the words before any preposition ("dentist appointment" of "dentist appointment at
+    3pm", "meeting" of "meeting with Tom"), names a happening (``names_happening``)."""
+    return names_happening(_PREPOSITION.split(f" {phrase} ", maxsplit=1)[0].strip())
+
+
 def _happening(body: str) -> str | None:
     """What ``body`` (a note without its time) names as happening, in the third person, else ``None``."""
     words = body.split()

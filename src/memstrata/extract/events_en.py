@@ -39,11 +39,6 @@ _TRAVEL = lazy_regex(r"\b(?:fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|
                      r"leav(?:e|ing) for)\b|\b(?:go(?:ing)?|head(?:ing)?) to (?:the )?(?-i:[A-Z])", _IC)
 
 
-#: Where the noun of what one has ends: a preposition or a clock time after it ("a meeting with Tom", "a dentist
-#: appointment at 3pm").
-_HEAD_END = lazy_regex(r"\s+(?:at|with|for|in|on|about|by|from|to|this|tonight|today)\b", _IC)
-
-
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _SUBJECT.match(without_time(clause))
     if not m:
@@ -85,7 +80,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # "my course starting Dec 15, and I have a 6-week duration to learn": what one has, the date the
         # thing's before it ("I've got a meeting with Patrick coming up and ... on April 3" is a plan still)
     if not (past or future) and aux in ("have", "'ve") and period[0] <= ctx.said_at < period[1] \
-            and appointments.names_happening(_HEAD_END.split(_event_value(rest), maxsplit=1)[0]):
+            and appointments.head_names_happening(_event_value(rest)):
         # "I have a dentist appointment today at 3pm", "I have a meeting with Tom tonight", "I have a car service on
         # Friday" said on a Friday: a happening had on the day it is said, the rest of the day still ahead (a day
         # ahead is read as a plan already; "I've got a flight on Friday" said before it by extract.appointments)
