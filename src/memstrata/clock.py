@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 from memstrata.errors import InvalidInput
 
@@ -75,3 +75,36 @@ def from_db(value: str | None) -> datetime | None:
     if value is None:
         return None
     return datetime.fromisoformat(value)  # 3.11 reads the trailing Z as UTC; ~20x faster than strptime
+
+
+#: The widest offset from UTC a message's time may keep (``datetime``'s own bound is under 24 hours;
+#: the offsets in use run from -12:00 to +14:00).
+MAX_OFFSET_MINUTES = 24 * 60 - 1
+
+
+def offset_minutes(value: datetime | None) -> int | None:
+    """The UTC offset ``value`` was given in, in whole minutes east of UTC, as an episode keeps it:
+    ``None`` for no time, a naive time (read as UTC) or an offset of zero (``Z``, ``+00:00``): those
+    show in UTC, as every time did before offsets were kept. Seconds of an offset (no zone in use
+    today has them) are rounded to the minute.
+
+    >>> offset_minutes(datetime(2026, 12, 8, 7, 30, tzinfo=timezone(timedelta(hours=8))))
+    480
+    >>> offset_minutes(datetime(2026, 12, 8, tzinfo=UTC)), offset_minutes(datetime(2026, 12, 8)), offset_minutes(None)
+    (None, None, None)
+    """
+    shift = None if value is None else value.utcoffset()
+    minutes = 0 if shift is None else round(shift.total_seconds() / 60)
+    return minutes or None
+
+
+def said_in(value: datetime, minutes: int | None) -> datetime:
+    """``value`` (timezone-aware) at the offset ``minutes`` east of UTC (``offset_minutes``); in UTC
+    for ``None`` or an offset out of range. The same instant: only how it reads changes.
+
+    >>> said_in(datetime(2026, 12, 7, 23, 30, tzinfo=UTC), 480).isoformat()
+    '2026-12-08T07:30:00+08:00'
+    """
+    if not minutes or abs(minutes) > MAX_OFFSET_MINUTES:
+        return value.astimezone(UTC)
+    return value.astimezone(timezone(timedelta(minutes=minutes)))

@@ -10,6 +10,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 
+from memstrata.clock import said_in
+
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
 #: How a fact's ``subject`` names a project folder rather than a person: a convention said in a message whose
 #: ``metadata.project`` is ``/home/dev/a`` ("This repo uses pnpm") is about ``project:/home/dev/a``
@@ -132,6 +134,17 @@ class Episode:
     content_type: str = "message"
     metadata: dict[str, Any] = field(default_factory=dict)
     expires_at: datetime | None = None
+    #: The UTC offset the message's time was given in, minutes east of UTC (``+08:00`` is 480,
+    #: ``-05:00`` -300); ``None`` when it was given at UTC (``Z``, ``+00:00``), without an offset
+    #: (read as UTC) or not at all (the time it arrived), and for episodes stored before offsets
+    #: were kept (``clock.offset_minutes``). ``created_at`` stays the UTC instant.
+    utc_offset_minutes: int | None = None
+
+    @property
+    def said_at(self) -> datetime:
+        """``created_at`` as the speaker's clock read it: at ``utc_offset_minutes``, else UTC (the
+        same instant; what a person or an agent is shown)."""
+        return said_in(self.created_at, self.utc_offset_minutes)
 
 
 @_fills_own_dict

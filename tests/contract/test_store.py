@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import numpy as np
@@ -300,3 +300,72 @@ def test_counts_in_a_scope_count_only_that_scopes_audit_events(open_memory: Open
     memory.delete(bob_fact.id, user_id="bob")
     assert memory.counts(user_id="bob")["events"] == 1  # the tombstone
     assert memory.counts(user_id="alice")["events"] == 4
+
+
+#: A message said at 07:30 on 8 December in +08:00: 23:30 on 7 December in UTC.
+SAID_IN_SINGAPORE = datetime(2026, 12, 8, 7, 30, tzinfo=timezone(timedelta(hours=8)))
+
+
+def test_an_episode_keeps_the_offset_its_time_was_said_in(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    said = memory.add("I fed the cat", created_at=SAID_IN_SINGAPORE, session_id="s")
+    at_utc = memory.add("I fed the dog", created_at=SAID_IN_SINGAPORE.astimezone(UTC), session_id="s")
+    episode = memory.get(episode_id=said.episode_id, session_id="s")
+    assert (episode.utc_offset_minutes, episode.created_at) == (480, datetime(2026, 12, 7, 23, 30, tzinfo=UTC))
+    assert episode.said_at.isoformat() == "2026-12-08T07:30:00+08:00"
+    assert memory.get(episode_id=at_utc.episode_id, session_id="s").utc_offset_minutes is None
+    # The same instant said with another offset is the same message, which keeps its first offset.
+    again = memory.add("I fed the cat", created_at=SAID_IN_SINGAPORE.astimezone(timezone(timedelta(hours=-5))),
+                       session_id="s")
+    assert (again.episode_id, again.created) == (said.episode_id, False)
+    hit = next(h for h in memory.search("fed the cat", limit=5) if h.kind == "episode")
+    assert hit.episode is not None and hit.episode.utc_offset_minutes == 480
+    listed = {e.id: e.utc_offset_minutes for e in memory.list(kind="episode", limit=10)}
+    assert listed == {said.episode_id: 480, at_utc.episode_id: None}
+
+
+def _raw(memory: Memory, *statements: str) -> None:
+    """Run ``statements`` on ``memory``'s own database file or server, outside memstrata."""
+    import sqlite3
+
+    import psycopg
+
+    where = memory.store.db.address  # type: ignore[attr-defined]
+    with (psycopg.connect(where, autocommit=True) if "://" in where else sqlite3.connect(where)) as conn:
+        for sql in statements:
+            conn.execute(sql)
+
+
+def test_a_store_from_before_kept_offsets_migrates_showing_its_times_in_utc(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    if not memory.store.capabilities.sql:
+        pytest.skip("the in-memory store keeps nothing between runs: nothing to migrate")
+    old = memory.add("I fed the cat", created_at=SAID_IN_SINGAPORE)
+    where = memory.store.db.address  # type: ignore[attr-defined]
+    memory.close()
+    _raw(memory, "ALTER TABLE episodes DROP COLUMN utc_offset_minutes",  # as schema 21 left it
+         "DELETE FROM schema_migrations WHERE version = 22")
+    with Memory(where, embedder=HashingEmbedder(dim=DIM), user_id="alice") as reopened:
+        assert reopened.store.db.schema_version() == SCHEMA_VERSION
+        episode = reopened.get(episode_id=old.episode_id)
+        assert episode.utc_offset_minutes is None and episode.said_at == episode.created_at == SAID_IN_SINGAPORE
+        assert episode.said_at.utcoffset() == timedelta(0)
+        new = reopened.add("I fed the dog", created_at=SAID_IN_SINGAPORE + timedelta(minutes=1))
+        assert reopened.get(episode_id=new.episode_id).utc_offset_minutes == 480
+
+
+def test_export_and_import_keep_the_offset(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    if not memory.store.capabilities.maintenance:
+        pytest.skip("the in-memory store does not import")
+    said = memory.add("I fed the cat", created_at=SAID_IN_SINGAPORE)
+    memory.add("I fed the dog", created_at=SAID_IN_SINGAPORE + timedelta(hours=1))
+    records = [r for r in memory.export() if r["type"] == "episode"]
+    assert [r["utc_offset_minutes"] for r in records] == [480, 480]
+    del records[1]["utc_offset_minutes"]  # a file written before offsets were kept
+    restored = open_memory(user_id="alice")
+    restored.import_records(records)
+    assert [e.utc_offset_minutes for e in restored.list(kind="episode", limit=10)] == [None, 480]
+    assert restored.get(episode_id=said.episode_id).said_at == memory.get(episode_id=said.episode_id).said_at
+    with pytest.raises(InvalidInput, match="utc_offset_minutes"):
+        open_memory(user_id="alice").import_records([{**records[0], "utc_offset_minutes": "+08:00"}])

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from memstrata.clock import from_db, to_db, utcnow
+from memstrata.clock import MAX_OFFSET_MINUTES, from_db, to_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
 from memstrata.facts.terms import fact_terms, key_terms
@@ -64,6 +64,17 @@ def _time(value: Any, where: str) -> datetime | None:
         return from_db(str(value))
     except ValueError as exc:
         raise InvalidInput(f"{where}: {value!r} is not an exported timestamp") from exc
+
+
+def _offset(value: Any, where: str) -> int | None:
+    """An episode record's ``utc_offset_minutes`` (``Episode.utc_offset_minutes``): ``None`` when absent (a file
+    written before offsets were kept imports as before: shown in UTC) or zero."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_OFFSET_MINUTES:
+        raise InvalidInput(f"{where}: utc_offset_minutes {value!r} is not an offset from UTC in minutes "
+                           f"(a whole number from -{MAX_OFFSET_MINUTES} to {MAX_OFFSET_MINUTES}, or null)")
+    return value or None
 
 
 def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
@@ -288,14 +299,15 @@ def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
                                "ids, so restore it into an empty database")
         return False
     expires = _time(rec.get("expires_at"), where)
+    offset = _offset(rec.get("utc_offset_minutes"), where)
     run(conn, d,
         "INSERT INTO episodes (id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
         "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
-        f"expires_at){d.overriding} VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        f"expires_at, utc_offset_minutes){d.overriding} VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (rec["id"], sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id, rec.get("role"),
          rec.get("producer_id"), rec.get("produced_for_id"), rec["content"], rec.get("content_type", "message"),
          d.time(created), int(rec.get("sequence_num", 0)), d.json(rec.get("metadata") or {}), digest,
-         d.time(now), d.time(expires)))
+         d.time(now), d.time(expires), offset))
     store.insert_segments(conn, episode_id=int(rec["id"]), scope=sc, segments=[
         NewSegment(text, deriv, index_text(deriv), None if vectors is None else vectors[i])
         for i, (text, deriv) in enumerate(segs)], expires_at=expires)

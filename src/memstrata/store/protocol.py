@@ -115,8 +115,11 @@ class Store(Protocol):
 
     def insert_episode(self, conn: Any, *, scope: Scope, role: str, content: str, created_at: datetime,
                        producer_id: str | None, produced_for_id: str | None, content_type: str,
-                       metadata: dict[str, Any], now: datetime,
-                       expires_at: datetime | None = None) -> tuple[int, bool]: ...
+                       metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
+                       utc_offset_minutes: int | None = None) -> tuple[int, bool]:
+        """Insert an episode; ``(id, created)``. An identical episode already in the scope (same
+        role, speaker, UTC instant and content: ``records.episode_hash``) is returned with
+        ``created=False``, keeping its own ``utc_offset_minutes`` (``Episode.utc_offset_minutes``)."""
     def insert_segments(self, conn: Any, *, episode_id: int, scope: Scope, segments: Sequence[NewSegment],
                         expires_at: datetime | None = None) -> list[int]: ...
     def insert_turn(self, conn: Any, *, episode_id: int, scope: Scope, terms: str,

@@ -45,6 +45,8 @@ class NewEpisode:
     metadata: dict[str, Any]
     expires_at: datetime | None
     segments: tuple[NewSegment, ...]
+    #: ``Episode.utc_offset_minutes``: the offset the time was given in, ``None`` at UTC.
+    utc_offset_minutes: int | None = None
 
 
 @dataclass(frozen=True)

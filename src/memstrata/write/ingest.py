@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memstrata.clock import utcnow
+from memstrata.clock import offset_minutes, utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract import corrected_later
@@ -477,6 +477,7 @@ class Ingestor:
             created_at=p.message.created_at, producer_id=p.message.speaker,
             produced_for_id=p.message.produced_for, content_type=p.message.content_type,
             metadata=p.message.metadata, expires_at=p.message.expires_at,
+            utc_offset_minutes=offset_minutes(p.message.created_at.astimezone(timezone(p.message.utc_offset))),
             segments=tuple(NewSegment(text, deriv, index_text(deriv),
                                       None if p.seg_vectors is None else p.seg_vectors[i])
                            for i, (text, deriv) in enumerate(p.segments))) for p in prepared]
@@ -489,7 +490,7 @@ class Ingestor:
             episode_id, created = self.store.insert_episode(
                 conn, scope=ep.scope, role=ep.role, content=ep.content, created_at=ep.created_at,
                 producer_id=ep.producer_id, produced_for_id=ep.produced_for_id, content_type=ep.content_type,
-                metadata=ep.metadata, now=now, expires_at=ep.expires_at)
+                metadata=ep.metadata, now=now, expires_at=ep.expires_at, utc_offset_minutes=ep.utc_offset_minutes)
             if created:
                 with phase("ingest", "indexing"):
                     self.store.insert_segments(conn, episode_id=episode_id, scope=ep.scope,

@@ -27,6 +27,7 @@ class EpisodeWrites(PgBase):
         self, conn: Conn, *, scope: Scope, role: str, content: str, created_at: datetime,
         producer_id: str | None, produced_for_id: str | None, content_type: str,
         metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
+        utc_offset_minutes: int | None = None,
     ) -> tuple[int, bool]:
         """Insert an episode; returns ``(id, created)`` (``created=False``: already stored).
 
@@ -35,7 +36,8 @@ class EpisodeWrites(PgBase):
         ``sequence_num`` (under the lock, so concurrent writers never share a number)."""
         episode = NewEpisode(scope=scope, role=role, content=content, created_at=created_at,
                              producer_id=producer_id, produced_for_id=produced_for_id, content_type=content_type,
-                             metadata=metadata, expires_at=expires_at, segments=())
+                             metadata=metadata, expires_at=expires_at, segments=(),
+                             utc_offset_minutes=utc_offset_minutes)
         sql, args = self._episode_statement(episode, now)
         with conn.pipeline():
             self.lock_scopes(conn, [scope])
@@ -99,14 +101,14 @@ class EpisodeWrites(PgBase):
                "AND content_hash = %s), "
                "added AS (INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
                "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, "
-               "ingested_at, expires_at) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-               f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s "
+               "ingested_at, expires_at, utc_offset_minutes) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+               f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s, %s "
                f"WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id){segs} "
                f"SELECT id, TRUE, {ids} FROM added UNION ALL SELECT id, FALSE, NULL FROM found")
         args = [scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "", scope.session_id or "",
                 digest, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, ep.role,
                 ep.producer_id, ep.produced_for_id, ep.content, ep.content_type, ep.created_at, *params,
-                Jsonb(ep.metadata), digest, now, ep.expires_at, *seg_args]
+                Jsonb(ep.metadata), digest, now, ep.expires_at, ep.utc_offset_minutes, *seg_args]
         return sql, args
 
     def insert_segments(self, conn: Conn, *, episode_id: int, scope: Scope,

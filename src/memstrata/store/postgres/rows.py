@@ -18,7 +18,7 @@ Conn = psycopg.Connection[Any]
 
 
 EPISODE_COLS = ("id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
-                 "content, content_type, created_at, sequence_num, metadata, expires_at")
+                 "content, content_type, created_at, sequence_num, metadata, expires_at, utc_offset_minutes")
 
 
 def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
@@ -36,6 +36,7 @@ def row_to_episode(r: dict[str, Any]) -> Episode:
         role=r["role"], content=r["content"], created_at=r["created_at"].astimezone(UTC),
         sequence_num=r["sequence_num"], producer_id=r["producer_id"], produced_for_id=r["produced_for_id"],
         content_type=r["content_type"], metadata=r["metadata"], expires_at=utc(r["expires_at"]),
+        utc_offset_minutes=r["utc_offset_minutes"],
     )
 
 

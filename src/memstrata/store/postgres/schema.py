@@ -567,6 +567,16 @@ CREATE TABLE IF NOT EXISTS suppressed_facts (
 SELECT 1;
 """,
     ),
+    Migration(
+        22,
+        "episodes_utc_offset",
+        """
+-- The UTC offset a message's time was given in, minutes east of UTC, as the SQLite store's migration
+-- 22 says; NULL for UTC, no offset, and the episodes stored before it. A nullable column without a
+-- default: no row is rewritten.
+ALTER TABLE episodes ADD COLUMN IF NOT EXISTS utc_offset_minutes INTEGER;
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

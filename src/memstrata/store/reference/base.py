@@ -228,7 +228,7 @@ class ReferenceBase:
                        created_at=row["created_at"], sequence_num=row["sequence_num"],
                        producer_id=row["producer_id"], produced_for_id=row["produced_for_id"],
                        content_type=row["content_type"], metadata=copy.deepcopy(row["metadata"]),
-                       expires_at=row["expires_at"])
+                       expires_at=row["expires_at"], utc_offset_minutes=row["utc_offset_minutes"])
 
     def _episodes(self, scope: Scope, filter: Expr | None, expiry: bool = True,
                   now: datetime | None = None) -> list[Episode]:

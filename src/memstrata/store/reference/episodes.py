@@ -77,8 +77,8 @@ class EpisodeRows(ReferenceBase):
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(self, conn: State, *, scope: Scope, role: str, content: str, created_at: datetime,
                        producer_id: str | None, produced_for_id: str | None, content_type: str,
-                       metadata: dict[str, Any], now: datetime,
-                       expires_at: datetime | None = None) -> tuple[int, bool]:
+                       metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
+                       utc_offset_minutes: int | None = None) -> tuple[int, bool]:
         """Insert an episode; ``(id, created)``."""
         digest = episode_hash(role, producer_id, created_at, content)
         lookups = EpisodeLookups.of(conn)
@@ -92,7 +92,8 @@ class EpisodeRows(ReferenceBase):
                                                           "session_id")},
             "role": role, "producer_id": producer_id, "produced_for_id": produced_for_id, "content": content,
             "content_type": content_type, "created_at": created_at, "sequence_num": seq,
-            "metadata": copy.deepcopy(metadata), "content_hash": digest, "expires_at": expires_at}
+            "metadata": copy.deepcopy(metadata), "content_hash": digest, "expires_at": expires_at,
+            "utc_offset_minutes": utc_offset_minutes}
         lookups.added(conn, conn.episodes[eid], self._in_scope)
         return eid, True
 

@@ -275,7 +275,9 @@ class Database:
             # under it, and a migration another process applied meanwhile is not run twice.
             if self.schema_version() >= migration.version:
                 return
-            for statement in _split_sql(migration.sql):
+            table, column = migration.column or ("", "")
+            added = bool(table) and any(row[1] == column for row in conn.execute(f"PRAGMA table_info({table})"))
+            for statement in () if added else _split_sql(migration.sql):
                 conn.execute(statement)
             conn.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",

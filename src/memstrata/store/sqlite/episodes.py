@@ -27,9 +27,10 @@ class EpisodeWrites(SQLiteBase):
         self, conn: sqlite3.Connection, *, scope: Scope, role: str, content: str,
         created_at: datetime, producer_id: str | None, produced_for_id: str | None,
         content_type: str, metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
+        utc_offset_minutes: int | None = None,
     ) -> tuple[int, bool]:
         """Insert an episode; returns ``(id, created)``. An identical episode already in the
-        scope (same role, speaker, time and content) is returned with ``created=False``."""
+        scope (same role, speaker, UTC instant and content) is returned with ``created=False``."""
         digest = episode_hash(role, producer_id, created_at, content)
         existing = conn.execute(
             "SELECT id FROM episodes WHERE org_id = ? AND project_id = ? AND ifnull(user_id, '') = ? "
@@ -45,10 +46,11 @@ class EpisodeWrites(SQLiteBase):
         cur = conn.execute(
             "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, "
             "producer_id, produced_for_id, content, content_type, created_at, sequence_num, "
-            "metadata, content_hash, ingested_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "metadata, content_hash, ingested_at, expires_at, utc_offset_minutes) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
              producer_id, produced_for_id, content, content_type, to_db(created_at), seq,
-             json.dumps(metadata, ensure_ascii=False), digest, to_db(now), to_db(expires_at)),
+             json.dumps(metadata, ensure_ascii=False), digest, to_db(now), to_db(expires_at), utc_offset_minutes),
         )
         return int(cur.lastrowid or 0), True
 

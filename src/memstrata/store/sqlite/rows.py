@@ -14,7 +14,7 @@ from memstrata.types import Episode, Scope
 
 EPISODE_COLS = (
     "id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
-    "content, content_type, created_at, sequence_num, metadata, expires_at"
+    "content, content_type, created_at, sequence_num, metadata, expires_at, utc_offset_minutes"
 )
 _EPISODE_WIDTH = len(EPISODE_COLS.split(","))
 
@@ -79,11 +79,11 @@ def row_to_episode(row: sqlite3.Row, start: int = 0) -> Episode:
     comparing its name with each in turn (about a third of the mapping). An empty metadata object,
     the common case, is not parsed."""
     (id_, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, content,
-     content_type, created_at, sequence_num, metadata, expires_at) = tuple(row)[start:start + _EPISODE_WIDTH]
+     content_type, created_at, sequence_num, metadata, expires_at, offset) = tuple(row)[start:start + _EPISODE_WIDTH]
     return Episode(
         id=id_, scope=_scope(org_id, project_id, user_id, agent_id, session_id), role=role, content=content,
         created_at=from_db(created_at),  # type: ignore[arg-type]
         sequence_num=sequence_num, producer_id=producer_id, produced_for_id=produced_for_id,
         content_type=content_type, metadata=metadata_of(metadata),
-        expires_at=from_db(expires_at),
+        expires_at=from_db(expires_at), utc_offset_minutes=offset,
     )

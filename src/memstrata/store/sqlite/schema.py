@@ -19,6 +19,11 @@ class Migration:
     version: int
     name: str
     sql: str
+    #: ``(table, column)`` a migration adds by ``ALTER TABLE ... ADD COLUMN``, which SQLite cannot say
+    #: ``IF NOT EXISTS`` of: when the column is there already (a file whose recorded version was set back,
+    #: so that the later migrations run again), the migration is recorded without running, as the others'
+    #: ``IF NOT EXISTS`` let them run again.
+    column: tuple[str, str] | None = None
 
 
 #: Migration 13, the same SQL on both stores (``store.postgres.schema`` reuses it).
@@ -418,6 +423,18 @@ INSERT INTO facts_fts (facts_fts, rank) VALUES ('crisismerge', 4);
 INSERT INTO turns_fts (turns_fts, rank) VALUES ('crisismerge', 4);
 INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('crisismerge', 4);
 """,
+    ),
+    Migration(
+        22,
+        "episodes_utc_offset",
+        """
+-- The UTC offset a message's time was given in, minutes east of UTC (``+08:00`` is 480), so every door
+-- shows the time as its speaker said it (``Episode.said_at``); ``created_at`` stays the UTC instant the
+-- episode is ordered, filtered and identified by. NULL: given at UTC, without an offset or not at all,
+-- and every episode stored before this migration (shown in UTC, as before).
+ALTER TABLE episodes ADD COLUMN utc_offset_minutes INTEGER;
+""",
+        column=("episodes", "utc_offset_minutes"),
     ),
 )
 
