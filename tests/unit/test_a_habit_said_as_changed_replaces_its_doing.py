@@ -46,6 +46,14 @@ def _held(path: Path, *messages: str) -> set[tuple[str, str]]:
     (("I take the bus to work.", "Now I cycle to work instead."), "by bus", "by bike"),
     (("我每天早上跑步。", "我现在改成每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
     (("我每天早上跑步。", "我每周日游泳。", "我开始每天晚上跑步了。"), "每天早上跑步", "每天晚上跑步"),
+    # another doing said in place of the habit: the one habit held, or the one of its part of the day
+    (("I run every morning.", "Now I swim in the mornings instead."), "run every morning", "swim in the mornings"),
+    (("I run every morning.", "I read every evening.", "Now I swim in the mornings instead."), "run every morning",
+     "swim in the mornings"),
+    (("我每天早上跑步。", "现在我改成每天早上游泳了。"), "每天早上跑步", "每天早上游泳"),
+    # another thing drunk in place of the one drunk as a habit
+    (("我每天喝咖啡。", "现在我改喝茶了。"), "每天喝咖啡", "每天喝茶"),
+    (("I drink coffee every day.", "Now I drink tea instead."), "drink coffee every day", "drink tea every day"),
 ])
 def test_a_habit_said_as_changed_supersedes_the_habit_of_its_doing(
         tmp_path: Path, messages: tuple[str, ...], old: str, new: str) -> None:
@@ -59,6 +67,9 @@ def test_a_habit_said_as_changed_supersedes_the_habit_of_its_doing(
     ("I drive to work.", "Yesterday I took the bus."),
     ("我每天早上跑步。", "我也每天晚上游泳。"),
     ("I run every morning.", "I've started swimming on weekends."),
+    ("I run every morning.", "My brother also runs every morning."),
+    ("我每天喝咖啡。", "我也喜欢喝茶。"),
+    ("I run every morning.", "I read every evening.", "Now I swim instead."),
 ])
 def test_a_habit_of_another_doing_ends_nothing(tmp_path: Path, messages: tuple[str, ...]) -> None:
     assert all(status == "active" for _, status in _held(tmp_path, *messages))

@@ -71,6 +71,16 @@ def test_the_new_value_replaces_the_old_one(
         assert [f.value for f in mem.list(key=key, status="superseded") if isinstance(f, Fact)] == [old]
 
 
+@pytest.mark.parametrize("after", ["I switched my mobile plan to Circles.", "My cell phone plan is with Circles now."])
+def test_a_switch_said_by_another_name_of_the_slot_replaces_its_value(tmp_path: Path, after: str) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("My phone plan is with Singtel.")
+        mem.add(after)
+        held = {(f.value, f.status) for f in mem.list(status="all") if isinstance(f, Fact)}
+    assert ("Singtel", "superseded") in held
+    assert ("Circles", "active") in held
+
+
 @pytest.mark.parametrize(("text", "found"), [
     ("I switched my phone plan to StarHub yesterday.", [("user.phone_plan", "StarHub")]),
     ("We switched to Linear the other day.", [("user.uses", "Linear")]),

@@ -123,6 +123,7 @@ def tidy(sentence: str) -> str:
     # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁, and after a standing word (以后我的快递都用顺丰: 以后我都用顺丰)
     text = favourite_first_zh(text)  # 周杰伦是我最喜欢的歌手: 我最喜欢的歌手是周杰伦
     text = now_first(text)  # "Now I cycle to work instead.": "I cycle to work now."
+    text = _NOW_FIRST_ZH.sub(r"我\g<now>", text) if "我" in text else text  # 现在我改成每天游泳了: 我现在改成每天游泳了
     text = cancelled.decided_off(text)  # "We've decided to call off the trip": "We called off the trip"
     text = for_now.after_standing_zh(spoken_order_zh, reminders.as_plan(without_declarative_ne(text)))
     text = not_even_zh(text) if "一" in text or "不了" in text else text  # 我一点辣都不能吃: 我不能吃辣
@@ -157,6 +158,10 @@ _SINCE_ZH = lazy_regex(r"从(?P<t>[^，,。.！!？?；;从]{1,8}?)(?:开始|起
 _NOW_FIRST = lazy_regex(r"^(?:now|these days|nowadays)\s*,?\s+(?P<rest>(?:i|we)\s+(?!(?:know|see|think|guess|get|"
                         r"understand|remember|realize|realise|wonder|need|want|have to|'m going to|am going to)\b)"
                         r"[^,;?]+?)\s+instead(?P<end>[.!]*)$", re.IGNORECASE)
+
+#: 现在 / 如今 / 这些天 said before 我 (现在我改成每天早上游泳了, 现在我改喝茶了): said after it, where the readers of a
+#: change take it (我现在改成每天早上游泳了 was a habit changed, 现在我改成每天早上游泳了 stored nothing).
+_NOW_FIRST_ZH = lazy_regex(r"^(?P<now>现在|如今|这些天|这几天)[，,]?我(?![们的])")
 
 
 def now_first(sentence: str) -> str:

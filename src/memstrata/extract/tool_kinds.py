@@ -107,7 +107,10 @@ _SLOTS: dict[str, str] = {
     **dict.fromkeys(("bank",), "bank"),
     **dict.fromkeys(("airline",), "airline"),
     **dict.fromkeys(("mobile carrier", "phone carrier", "cell carrier", "cell phone carrier", "wireless carrier",
-                     "mobile provider", "phone provider", "cell provider", "mobile network", "手机运营商", "运营商"),
+                     "mobile provider", "phone provider", "cell provider", "mobile network", "手机运营商", "运营商",
+                     # the plan is with the carrier ("My phone plan is with Singtel"); what it costs is ``_cost``
+                     "phone plan", "mobile plan", "cell plan", "cell phone plan", "cellphone plan", "mobile phone plan",
+                     "wireless plan"),
                     "mobile carrier"),
     # not "insurance", "broadband": "my car insurance is $140 a month" holds an amount, no insurer
     **dict.fromkeys(("internet provider", "internet service provider", "isp", "broadband provider"), "broadband"),

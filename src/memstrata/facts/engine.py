@@ -45,7 +45,7 @@ from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import meant, place, previous, withdraw
 from memstrata.facts.held import held_key
-from memstrata.facts.kinds import HABIT_KEY, habit_doing, like_kind, same_kin
+from memstrata.facts.kinds import CONSUMED_KEYS, HABIT_KEY, habit_consumed, habits_replaced, like_kind, same_kin
 from memstrata.facts.meant import mentions
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
@@ -173,6 +173,8 @@ class FactEngine:
             cand = as_used(cand)
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
+        if cand.key in CONSUMED_KEYS and not replaces:  # "Now I drink tea instead": the habit of drinking coffee
+            cand, replaces = self.consumed_habit(conn, said, cand)
         if cand.held_only:  # 宽带换成联通了: the user's broadband only when they said they have one
             held = held_key(self, conn, said, cand)
             if held is None:
@@ -212,6 +214,21 @@ class FactEngine:
         moved = replace(_plan_at_new_day(cand, plan, plan.value), instead_of="", evidence=cand.evidence,
                         **_shifted(plan, cand.valid_from))
         return moved, self.vector_of(moved.statement), {plan.id}
+
+    def consumed_habit(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+        """``cand``, a thing drunk or eaten said in place of another ("Now I drink tea instead", 现在我改喝茶了), as the
+        habit it changes (``facts.kinds.habit_consumed``: "drink coffee every day" → "drink tea every day") and that
+        habit's id; ``cand`` as it is and no id when no one habit of drinking (eating) it is held."""
+        ids = self.store.fact_ids(conn, said.scope, keys=[HABIT_KEY], subject=subject_of(said, cand))
+        habits = [f for f in self.store.load_facts(conn, ids) if not f.encrypted and f.status == "active"]
+        found = habit_consumed(cand.value, cand.key, cand.evidence, habits)
+        if found is None:
+            return cand, set()
+        old, value = found
+        spec = key_spec(HABIT_KEY)
+        statement = old.statement.replace(old.value, value) if old.value in old.statement else value
+        return replace(cand, key=HABIT_KEY, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
+                       value=value, statement=statement), {old.id}
 
     def vector_of(self, statement: str) -> np.ndarray | None:
         """The vector of ``statement`` (``(dim,) float32``), or ``None`` without an embedder or when it fails (a
@@ -527,7 +544,8 @@ class FactEngine:
         wait, Radiohead"), takes the place of the one like of its own kind (``like_kind``: a colour, a drink, or
         a kind unknown for both): a taste moved within a kind, never from blue to hotpot or to Paris. A habit said
         as changed ("I've switched to evening runs" after "I run every morning" and "I swim on Sundays") takes the
-        place of the one habit of its doing (``habit_doing``: the run)."""
+        place of the one habit of its doing (the run), and one said in place of another ("Now I swim in the mornings
+        instead") of the one habit of its part of the day, or the one habit held (``habits_replaced``)."""
         live = [f for f in existing if f.key == cand.key and f.status == "active"
                 and normalise_value(f.value) != normalise_value(cand.value)
                 and (not naming or (mentions(f.value, naming) and same_kin(cand.key, cand.value, f.value)))]
@@ -538,8 +556,7 @@ class FactEngine:
             # "Sorry, I misspoke, my son is called Theo": the son, never the wife (``same_kin``)
             live = [f for f in live if same_kin(cand.key, cand.value, f.value)]
         elif cand.key == HABIT_KEY and not naming:  # "I've switched to evening runs": the run, not the swim
-            doing = habit_doing(cand.value)
-            live = [f for f in live if doing and habit_doing(f.value) == doing]
+            live = habits_replaced(cand.value, cand.evidence, live)
         if not live or any(f.encrypted for f in live):
             return set()
         last = max(live, key=lambda f: (f.observed_at, f.id))

@@ -9,10 +9,14 @@ Tim, not Tom") the name of a relative or a pet of its own kind (``same_kin``), n
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from memstrata.extract import corrected_later
 from memstrata.extract.cessation import of_kind
 from memstrata.extract.subject_zh import RELATION
+
+if TYPE_CHECKING:
+    from memstrata.types import Fact
 
 
 def like_kind(value: str) -> str | None:
@@ -44,6 +48,80 @@ def habit_doing(value: str) -> str:
     elif first.endswith("s") and len(first) > 3 and not first.endswith("ss"):
         first = first[:-1]
     return first
+
+
+#: A habit said in place of another whatever its doing: "instead", "switched", "swapped", "now", "these days",
+#: 改 / 换 / 现在 / 如今 ("Now I swim in the mornings instead", 现在我改成每天早上游泳了). A beginning alone
+#: ("I've started swimming on weekends", 我开始游泳了) says one habit more, and replaces only the habit of its own
+#: doing.
+_REPLACING = re.compile(r"(?i)\b(?:instead|switched|swapped|changed|these days|nowadays|"
+                        r"now(?!\s+and\s+(?:then|again)))\b|[改换]|现在|如今")
+#: The part of the day or the week a habit is done at, in either language: the word said, and what it is.
+_WHEN_WORDS = (("morning", r"\bmornings?\b|早上|早晨|上午|清晨"), ("evening", r"\bevenings?\b|\bnights?\b|晚上|夜里"),
+               ("afternoon", r"\bafternoons?\b|下午"), ("noon", r"\blunch(?:time)?\b|\bnoon\b|中午"),
+               ("weekend", r"\bweekends?\b|周末"), ("weekday", r"\bweekdays?\b|工作日"))
+
+
+#: A sentence that supposes, wishes or asks: no habit replaced yet (如果搬家，以后改到周四游泳).
+_SUPPOSED = re.compile(r"(?i)\b(?:if|unless|maybe|might|may|could|should|would|hope|whether)\b|\?|？|如果|要是|万一|"
+                       r"可能|也许|应该|吗|是否|会不会")
+
+
+def replaces_a_routine(sentence: str) -> bool:
+    """Whether a habit said in ``sentence`` is said in place of another, whatever its doing (``_REPLACING``), and
+    not only supposed (``_SUPPOSED``).
+
+    >>> replaces_a_routine("Now I swim in the mornings instead."), replaces_a_routine("I've started swimming.")
+    (True, False)
+    >>> replaces_a_routine("如果搬家，以后改到周四游泳")
+    False
+    """
+    return _REPLACING.search(sentence) is not None and _SUPPOSED.search(sentence) is None
+
+
+def habit_when(value: str) -> frozenset[str]:
+    """The parts of the day or week a habit's ``value`` is done at (``_WHEN_WORDS``): "run every morning" and
+    每天早上游泳 → ``{"morning"}``; "swim on Sundays" → none."""
+    return frozenset(kind for kind, words in _WHEN_WORDS if re.search(words, value, re.IGNORECASE))
+
+
+def habits_replaced(value: str, sentence: str, held: list[Fact]) -> list[Fact]:
+    """Which of the ``held`` habits a habit ``value`` said as changed in ``sentence`` is about: those of its doing
+    (``habit_doing``: "evening runs" the run); else, said in place of another (``replaces_a_routine``: "Now I swim in
+    the mornings instead"), those done at its part of the day (the morning run, not the evening read), else every
+    one held (the caller replaces one only when one is held). A beginning of another doing is about none."""
+    doing = habit_doing(value)
+    same = [f for f in held if doing and habit_doing(f.value) == doing]
+    if same or not replaces_a_routine(sentence):
+        return same
+    when = habit_when(value)
+    return [f for f in held if when & habit_when(f.value)] or held
+
+
+#: What one drinks or eats (``extract.shapes``: "I drink tea now", 我现在改喝茶了), with the verb a habit of it is said
+#: with: a drink said as changed is the habit of drinking changed ("I drink coffee every day", 我每天喝咖啡).
+_CONSUMED = {"user.drinks": r"(?:\bdrink(?:s|ing)?\s+|喝)", "user.eats": r"(?:\beat(?:s|ing)?\s+|吃)"}
+CONSUMED_KEYS = frozenset(_CONSUMED)
+#: Where the thing drunk or eaten ends in an English habit: the words of when or how ("every day", "in the morning").
+_AFTER_THING = (r"(?=\s+(?:every|each|in|on|at|before|after|with|daily|twice|once|three|several|most|first|"
+                r"for)\b|[,.]|$)")
+
+
+def habit_consumed(value: str, key: str, sentence: str, habits: list[Fact]) -> tuple[Fact, str] | None:
+    """The one habit of ``habits`` that a thing drunk or eaten (``key`` ``user.drinks`` / ``user.eats``, ``value``)
+    said in place of another (``replaces_a_routine``: "Now I drink tea instead", 现在我改喝茶了) changes, and the habit
+    as it is now, the new thing in the old one's place: "drink coffee every day" → "drink tea every day", 每天喝咖啡 →
+    每天喝茶. ``None`` for another key, a sentence of no change, or no habit of that verb or several."""
+    verb = _CONSUMED.get(key)
+    if verb is None or not value or not replaces_a_routine(sentence):
+        return None
+    found: list[tuple[Fact, str]] = []
+    for f in habits:
+        m = re.match(rf"(?P<pre>.*?{verb})(?P<thing>.+?){_AFTER_THING if f.value.isascii() else '(?=了?$)'}",
+                     f.value, re.IGNORECASE)
+        if m is not None and m.group("thing").casefold() != value.casefold():
+            found.append((f, f"{m.group('pre')}{value}{f.value[m.end('thing'):]}"))
+    return found[0] if len(found) == 1 else None
 
 
 #: Keys of someone or something named, whose value says what they are before the name ("brother named Tom").

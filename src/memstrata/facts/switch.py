@@ -31,7 +31,8 @@ purpose or its kind ("I use Obsidian for notes") and is no rival of another kind
 A thing of a known kind said as begun (``BEGUN_KEY``: "I started using Arc") ends only the one thing of that very kind
 (``ended_by_beginning``). A key that holds one thing of a kind ("my browser is Chrome": ``user.browser``,
 ``tool_kinds.kind_of_key``) is one slot with the things used of that kind: a switch or a beginning ends its value, and a
-value said under it ends the thing used of the kind (``same_slot``).
+value said under it ends the thing used of the kind, and the value held under another name of the slot
+(``same_slot``: ``user.mobile_plan`` and ``user.phone_plan``).
 
 The ended value is superseded by the new one under its own key, so ``history`` keeps it with
 when it ended (``FactEngine.instead``). A switch that ends nothing (two rivals, a return with nothing
@@ -113,13 +114,18 @@ def same_slot(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> se
     (``tool_kinds.kind_of_key``: ``user.browser``): "I use arc as my browser now" stored ``tool.uses = Arc``, and
     "switched my browser to firefox" (``user.browser = Firefox``) takes its place, as a switch to Firefox would
     (before, both stayed current). Only a thing whose name is of that kind ends: a thing used of no known kind may be
-    anything. Empty for any other key."""
+    anything. A value held under another key of the slot ends too, whatever its name (``tool_kinds.slot_keys``:
+    ``user.phone_plan`` for ``user.mobile_plan``). Empty for any other key."""
     kind = kind_of_key(cand.key)
     if kind is None or cand.retracts or kind_of(cand.value) not in (None, kind):
         return set()
-    ids = eng.store.fact_ids(conn, said.scope, keys=list(USED_KEYS), subject=subject_of(said, cand))
+    # the same slot said by another of its names: "I switched my mobile plan to Circles" ends "My phone plan is with
+    # Singtel" (``user.phone_plan``), whatever the value's name
+    others = [k for k in slot_keys(kind) if k != cand.key]
+    ids = eng.store.fact_ids(conn, said.scope, keys=[*USED_KEYS, *others], subject=subject_of(said, cand))
     return {f.id for f in eng.store.load_facts(conn, ids) if not f.encrypted and f.status == "active"
-            and kind_of(f.value) == kind and normalise_value(f.value) != normalise_value(cand.value)}
+            and (kind_of(f.value) == kind or f.key in others)
+            and normalise_value(f.value) != normalise_value(cand.value)}
 
 
 def ended_by_beginning(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str:
