@@ -58,3 +58,15 @@ def test_cosines_scanned_once_give_every_search_of_the_copy() -> None:
     assert inside == top_k(query, copy, 20, -1.0, within=period)
     assert sorted(i for i, _ in inside) == list(range(1, 10))
     assert copy.rows == 1_000
+
+
+def test_the_similarity_cut_reads_each_cosine_as_the_float32_it_is() -> None:
+    copy, _ = entry(3, 8)
+    ids = np.array([1, 2, 3], np.int64)
+    sims = np.array([0.3, 0.2, 0.5], np.float32)
+    # 0.300000015 lies above float32(0.3) as a float64, and rounds to it as a float32: the cut is
+    # made in the cosines' own precision, so the row at 0.3 is kept.
+    found = top_k(np.zeros(8, np.float32), copy, 3, 0.300000015, scanned=(ids, sims))
+    assert found == [(3, float(np.float32(0.5))), (1, float(np.float32(0.3)))]
+    assert all(type(i) is int and type(c) is float for i, c in found)
+    assert top_k(np.zeros(8, np.float32), copy, 3, 0.31, scanned=(ids, sims)) == [(3, float(np.float32(0.5)))]
