@@ -75,3 +75,18 @@ def test_another_scope_reads_nothing_kept(tmp_path: Path) -> None:
         assert fact_id in memory.store.get_facts(_owner(memory), [fact_id])
         stranger = Scope(memory.scope.org_id, memory.scope.project_id, "someone-else")
         assert memory.store.get_facts(stranger, [fact_id]) == {}
+
+
+def test_a_read_that_overflows_the_kept_facts_returns_every_fact_asked(tmp_path: Path) -> None:
+    with _memory(tmp_path / "m.db") as memory:
+        for text in ("My favourite colour is green.", "I live in Lisbon.", "I work as a nurse.",
+                     "My dog is called Rex.", "I am allergic to peanuts."):
+            memory.add(text)
+        owner = _owner(memory)
+        a, b, c, d, e = sorted(f.id for f in memory.store.list_facts(owner, statuses=("active",)))
+        memory.store.kept_facts.clear()
+        memory.store.kept_facts.size = 4  # reads of two are kept
+        memory.store.get_facts(owner, [a, b])
+        memory.store.get_facts(owner, [c, d])  # four kept: full
+        # ``a`` is kept and ``e`` is not: keeping ``e`` drops every kept fact, ``a`` among them.
+        assert sorted(memory.store.get_facts(owner, [a, e])) == [a, e]

@@ -19,7 +19,7 @@ facts are frozen and shared with every read, as the segment rows of ``store.sqli
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from memstrata.types import Fact
 
@@ -56,16 +56,25 @@ class KeptFacts:
         user is mapped as read and keeps nothing)."""
         return n <= self.size // 2
 
-    def missing(self, ids: Iterable[int]) -> list[int]:
-        """The ids of ``ids`` not kept, in their order."""
-        return [i for i in ids if i not in self._facts]
-
     def put(self, facts: list[Fact]) -> None:
         """Keep ``facts`` (read from the file as it stands at the last ``check``; at most ``size``):
         when they would not fit beside the kept ones, every kept fact is dropped first."""
         if len(self._facts) + len(facts) > self.size:
             self._facts.clear()
         self._facts.update((fact.id, fact) for fact in facts)
+
+    def take(self, ids: Sequence[int], load: Callable[[list[int]], list[Fact]]) -> dict[int, Fact]:
+        """The facts of ``ids`` by id, in the order of ``ids``: the kept ones, and the others read by
+        ``load`` (given the ids not kept, in their order), which are kept from then on. Keeping them may
+        drop every fact kept before (``put``): those asked for are returned all the same."""
+        found = self.read(ids)
+        missing = [i for i in ids if i not in found]
+        if not missing:
+            return found
+        loaded = load(missing)
+        self.put(loaded)
+        found.update((fact.id, fact) for fact in loaded)
+        return {i: found[i] for i in ids if i in found}
 
     def read(self, ids: Iterable[int]) -> dict[int, Fact]:
         """The kept facts of ``ids`` by id, in the order of ``ids`` (an id not kept is left out)."""

@@ -64,10 +64,8 @@ class Listings(SQLiteBase):
             # facts not kept are mapped (``store.sqlite.kept_facts``).
             readable = [int(r[0]) for r in conn.execute(
                 f"SELECT id FROM facts NOT INDEXED WHERE id IN ({marks}) AND {where}", [*ids, *params])]
-            missing = kept.missing(readable)
-            if missing:
-                kept.put(self._facts(conn, f"id IN ({','.join('?' * len(missing))})", missing, by_id=True))
-            return kept.read(readable)
+            return kept.take(readable, lambda missing: self._facts(
+                conn, f"id IN ({','.join('?' * len(missing))})", missing, by_id=True))
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None,
