@@ -90,3 +90,20 @@ def test_a_read_that_overflows_the_kept_facts_returns_every_fact_asked(tmp_path:
         memory.store.get_facts(owner, [c, d])  # four kept: full
         # ``a`` is kept and ``e`` is not: keeping ``e`` drops every kept fact, ``a`` among them.
         assert sorted(memory.store.get_facts(owner, [a, e])) == [a, e]
+
+
+def test_a_listing_reads_what_was_written_after_the_last_listing(tmp_path: Path) -> None:
+    with _memory(tmp_path / "m.db") as memory, _memory(tmp_path / "m.db") as other:
+        fact_id = _colour(memory)
+        owner = _owner(memory)
+        listed = memory.store.list_facts(owner, statuses=("active",))
+        assert [f.id for f in memory.store.list_facts(owner, statuses=("active",))] == [f.id for f in listed]
+        assert memory.store.list_facts(owner, statuses=("active",))[0] is listed[0]  # kept
+
+        memory.add("Actually my favourite colour is blue now, not green.")  # through this connection
+        statuses = {f.value: f.status for f in memory.store.list_facts(owner, statuses=("active", "superseded"))}
+        assert statuses["green"] == "superseded" and statuses["blue"] == "active"
+
+        other.add("I have a cat called Miso.")  # through another connection to the file
+        assert any("Miso" in f.value for f in memory.store.list_facts(owner, statuses=("active",)))
+        assert fact_id not in {f.id for f in memory.store.list_facts(owner, statuses=("active",))}

@@ -89,7 +89,17 @@ class Listings(SQLiteBase):
                 where += " AND (created_at, id) < (?, ?)"
                 params += [to_db(before.created_at), before.id]
                 order = "created_at DESC, id DESC"
-            return self._facts(conn, where, [*params, int(limit), int(offset)], f"ORDER BY {order} LIMIT ? OFFSET ?")
+            tail, params = f"ORDER BY {order} LIMIT ? OFFSET ?", [*params, int(limit), int(offset)]
+            kept = self.kept_facts
+            kept.check(conn, self.cipher)
+            if not kept.fits(int(limit)):
+                return self._facts(conn, where, params, tail)
+            # The ids first, then the facts not kept are mapped (``store.sqlite.kept_facts``): a search
+            # asking for the plans ahead (``recall.ahead``) lists ~50 facts, mostly the same each time.
+            ids = [int(r[0]) for r in conn.execute(f"SELECT id FROM facts WHERE {where} {tail}", params)]
+            found = kept.take(ids, lambda missing: self._facts(
+                conn, f"id IN ({','.join('?' * len(missing))})", missing, by_id=True))
+            return [found[i] for i in ids if i in found]
 
     def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
         """Audit events of these facts in ``scope``, oldest first."""
