@@ -105,6 +105,16 @@ def _more_than(conn: sqlite3.Connection, table: str, expr: str, n: int) -> int |
     return None if row is None else int(row[0])
 
 
+def _best_kept(ranked: list[Any], limit: int, keep: Callable[[list[Any]], list[tuple[int, float]]],
+               ) -> list[tuple[int, float]]:
+    """``keep(ranked)`` (the ranked rows the scope may read, their order kept) as far as its first
+    ``limit``: the best ``limit`` rows are checked first, and when the scope may read them all they are
+    its best and the rest go unchecked (a long message's common words rank ~200 rows a list, of which
+    50 are used); else the rest are checked too and appended."""
+    best = keep(ranked[:limit])
+    return best if len(best) >= limit else best + keep(ranked[limit:])
+
+
 def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, required: str, limit: int,
              in_scope: Callable[[list[Any]], list[tuple[int, float]]],
              scope_rows: Callable[[int], int], *, checked: bool = True,
@@ -134,7 +144,7 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     # rows too, so they are not counted (2,501 entries of the scope's index: ~0.2 ms a list).
     if beyond is None or (checked and scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES):
         ranked = tuples(conn).execute(sql.format(""), (anywhere, fetch)).fetchall()
-        kept = in_scope(ranked)
+        kept = _best_kept(ranked, limit, in_scope)
         if len(kept) < limit and len(ranked) == fetch:
             kept = in_scope(tuples(conn).execute(sql.format(""), (scoped, limit)).fetchall())
         return kept
@@ -689,11 +699,15 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
             if filter is None:
                 ranked = conn.execute("SELECT rowid, bm25(facts_fts) AS r FROM facts_fts WHERE facts_fts MATCH ? "
                                       "ORDER BY r LIMIT ?", (match, OVERFETCH * limit)).fetchall()
-                allowed = {r[0] for r in conn.execute(
-                    f"SELECT f.id FROM facts f NOT INDEXED WHERE f.id IN ({','.join('?' * len(ranked))}) "
-                    f"AND {where} AND f.status IN ({marks})", [r[0] for r in ranked] + params + list(statuses))
-                } if ranked else set()
-                kept = [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
+
+                def readable(part: list[Any]) -> list[tuple[int, float]]:
+                    if not part:
+                        return []
+                    allowed = {r[0] for r in conn.execute(
+                        f"SELECT f.id FROM facts f NOT INDEXED WHERE f.id IN ({','.join('?' * len(part))}) "
+                        f"AND {where} AND f.status IN ({marks})", [r[0] for r in part] + params + list(statuses))}
+                    return [(int(r[0]), float(r[1])) for r in part if r[0] in allowed]
+                kept = _best_kept(ranked, limit, readable)
                 if len(kept) >= limit or len(ranked) < OVERFETCH * limit:
                     return kept[:limit]
             rows = conn.execute(joined.format(where), (match, *params, *statuses, limit)).fetchall()
