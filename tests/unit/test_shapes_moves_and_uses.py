@@ -149,6 +149,21 @@ def test_a_thing_named_in_latin_letters_used_for_something_is_the_name_alone(
     assert _read(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我平时写代码用VS Code。", [("tool.editor", "VSCode", False)]),  # a listed name: its own key
+    ("我上班用Mac。", [("tool.uses", "Mac", False)]),
+    ("我工作用的是ThinkPad", [("tool.uses", "ThinkPad", False)]),
+    ("我记笔记一般用Notion", [("user.notes", "Notion", False)]),  # a listed purpose: its key
+    ("我们团队写文档用Confluence", [("user.docs", "Confluence", False)]),
+    ("我写代码不用VS Code", []), ("我想写代码用VS Code", []), ("你写代码用VS Code吗？", []),
+])
+def test_what_a_thing_is_used_for_said_before_it(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """Chinese says the purpose or the place first (我写代码用VS Code, as "I write code in VS Code"): before, none of
+    these stored anything, and 我记笔记一般用Notion was read as 我一般用Notion, the purpose taken for a kind of thing. A
+    wish or a negation before 用, or a question, states no thing used."""
+    assert _read(text) == expected
+
+
 @pytest.mark.parametrize("text", ["我们用Jira跟踪bug", "我们用Slack通知大家", "我用Excel算账"])
 def test_a_latin_name_never_takes_the_chinese_words_after_it(text: str) -> None:
     assert [v for _, v, _ in _read(text) if not v.isascii()] == []

@@ -216,6 +216,14 @@ _KIND_VERB_ZH = "喝|吃|用|听|看"
 _KIND_FIRST_ZH = lazy_regex(rf"^我(?P<kind>[\u4e00-\u9fff]{{1,3}}?)(?P<adv>{_KIND_ADV_ZH})"
                             rf"(?P<verb>{_KIND_VERB_ZH})(?![了过着])(?P<obj>[^，,。！!？?]{{1,12}})(?P<end>[。！!]*$|[，,；;][^？?]+$)"
                             r"|^我(?P<kind2>[\u4e00-\u9fff]{1,3}?)最(?:喜欢|爱)(?P<obj2>[^，,。！!？?的]{1,12})(?P<end2>[。！!]*)$")
+#: What a thing is used for, said before 用 as a doing (我写代码用VS Code, 我记笔记一般用Notion, 我上班用Mac): work or
+#: where it is done, or a verb of making or handling and what it makes (``possessive_zh._PURPOSE_FIRST`` reads it).
+#: It is no kind of thing: 我记笔记一般用Notion is no 我一般用Notion.
+DOING_BEFORE_USE_ZH = (r"(?:在(?:公司|家|单位|学校|办公室))?(?:上班|工作|办公|开发|编程|日常|学习)"
+                       r"|在(?:公司|家|单位|学校|办公室)"
+                       r"|(?:写|画|做|剪|记|修|拍|录|编|整理|管理|处理|跑|部署|设计|制作|编辑|翻译|作|绘|开|听|看|读|学)"
+                       r"(?:(?![不没别想要能])[\u4e00-\u9fffA-Za-z]){1,4}?")
+_DOING_ZH = lazy_regex(rf"^(?:{DOING_BEFORE_USE_ZH})$")
 #: Words that are no kind of thing before the verb: who (a relation, a pronoun), when or how much.
 #: A time said there is no kind either: 我以后都用顺丰 is "from now on", not 以后 as a kind of thing.
 _NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|今|昨|明|现在|最近|以前|以后|往后|后来|将来|从此|"
@@ -300,7 +308,8 @@ def spoken_order_zh(sentence: str) -> str:
             m.group("verb2"), m.group("obj2"), m.group("end2"))
         return f"我平时{verb}{obj}{end}"
     m = _KIND_FIRST_ZH.match(text)
-    if m is not None and m.group("kind") and not _NOT_A_KIND_ZH.match(m.group("kind")):
+    if m is not None and m.group("kind") and not _NOT_A_KIND_ZH.match(m.group("kind")) \
+            and not (m.group("verb") == "用" and _DOING_ZH.match(m.group("kind"))):
         return f"我{m.group('adv')}{m.group('verb')}{m.group('obj')}{m.group('end')}"
     if m is not None and m.group("kind2") and not _NOT_A_KIND_ZH.match(m.group("kind2")):
         return f"我最喜欢的{m.group('kind2')}是{m.group('obj2')}{m.group('end2')}"

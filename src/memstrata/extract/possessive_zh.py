@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from memstrata.extract import apposition, identity_zh, patterns_zh, purposes, shapes, things, workplace
 from memstrata.extract.clauses import Finding, clean_value
+from memstrata.extract.informal import DOING_BEFORE_USE_ZH
 from memstrata.extract.shapes import attribute_finding, chosen
 from memstrata.extract.subject_zh import RELATION as _RELATION
 from memstrata.text.regex import lazy_regex
@@ -78,6 +79,38 @@ _USE_FOR = (r"(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联�
 _PLAIN_USE = lazy_regex(r"^(?:我们?|公司|团队|部门)"
                         r"(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
                         rf"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){{0,2}}){_USE_FOR}了?$", re.ASCII)
+
+#: 我写代码用VS Code, 我上班用Mac, 我画图一般用Figma, 我工作用的是ThinkPad: the thing used said after what it is used
+#: for or where, as Chinese puts a purpose first ("I write code in VS Code"). What comes first is a doing, opened by
+#: a verb of making or handling (写代码, 画图, 剪视频, 做PPT, 记笔记), or work and where it is done (上班, 工作,
+#: 在公司); a wish, a modal, a negation or a time gone (我想…, 我不…, 我以前…) opens none of them. The name is in
+#: Latin letters (as ``_PLAIN_USE``); a kind said after it (Go语言, Chrome浏览器, Linux系统) is cut off.
+_PURPOSE_FIRST = lazy_regex(
+    rf"^(?:我们?(?:{_OWNERS})?|公司|团队|部门)(?:现在|目前|一直|平时|一般|主要|都|也|通常|日常|每天)*"
+    rf"(?P<act>{DOING_BEFORE_USE_ZH})"
+    r"(?:时|的时候)?(?:现在|目前|一直|平时|一般|主要|都|也|通常|基本上?|只)*(?:用的是|用的都是|用|使用)\s*"
+    r"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){0,2}?)\s*"
+    r"(?:编程语言|语言|编辑器|浏览器|操作系统|系统|电脑|笔记本|软件|手机|App|app)?了?$", re.ASCII)
+
+
+def _purpose_first(clause: str) -> list[Finding]:
+    """我写代码用VS Code, 我上班用Mac (``_PURPOSE_FIRST``): the gazetteer's key for a listed name (``tool.editor =
+    VSCode``), the key of a listed purpose (我开会用Zoom → ``user.meetings``, as 我用Zoom开会), else ``tool.uses``;
+    ``[]`` for any other clause."""
+    m = _PURPOSE_FIRST.match(clause)
+    if m is None:
+        return []
+    value, act = clean_value(m.group("v"), "zh"), m.group("act")
+    if not value:
+        return []
+    if shapes.named_value(value) is None:
+        # 写文档, 做设计: the purpose named by what is made (文档, 设计); 写代码 is no code hosting (``user.code``)
+        purpose = next((p for p in (act, re.sub(r"^[做搞写]", "", act))
+                        if purposes.listed(p) and purposes.purpose_name(p) != "code"), None)
+        if purpose is not None:
+            return attribute_finding(purpose, value, clause, "zh", purpose=True)
+    return chosen(value, "tool.uses", clause, "zh", statement=f"{act}用{value}")
+
 
 #: 我们用钉钉, 我现在用飞书, 公司开始用飞书了: a name in 汉字 used, said of a group (we, the company, the team) or of
 #: now or a start (said of no one, 我用手机 is how a thing is done, not what is used).
@@ -149,7 +182,7 @@ def possessive(clause: str) -> list[Finding]:
         if m.group("for") and purposes.listed(m.group("for")):  # 我们用Zoom开会: as "We use Zoom for meetings"
             return attribute_finding(m.group("for"), value, clause, "zh", purpose=True)
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
-    if found := _hanzi_use(clause):
+    if found := _purpose_first(clause) or _hanzi_use(clause):
         return found
     if (m := _USES.match(clause)) is not None and m.group("owner"):  # 我们团队用飞书: the team's, one at a time
         value = clean_value(m.group("v"), "zh")
