@@ -77,6 +77,52 @@ def test_what_is_asked_supposed_done_or_habitual_is_no_plan(text: str) -> None:
     assert _plans(text) == []
 
 
+@pytest.mark.parametrize(("text", "read"), [
+    ("I have an exam on Thursday.", ("schedule.event", "exam", date(2026, 11, 5))),
+    ("I have a flight tomorrow morning", ("schedule.event", "flight", date(2026, 11, 3))),
+    ("I've got a job interview this afternoon.", ("schedule.event", "job interview", date(2026, 11, 2))),
+])
+def test_a_happening_had_is_named_by_its_noun(text: str, read: tuple[str, str, date]) -> None:
+    """"I have an exam on Thursday" names the exam, as "I have a dentist appointment" names the appointment: a noun of
+    one word was taken for no happening (stored nothing), and after "I've got" the value kept "got"."""
+    assert _plans(text) == [read]
+
+
+@pytest.mark.parametrize("text", ["I have a cold today.", "I have a question for you tomorrow.",
+                                  "I had an exam on Friday.", "If I have an exam on Friday I'll study."])
+def test_what_is_had_that_is_no_happening_ahead_is_no_plan(text: str) -> None:
+    assert _plans(text) == []
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("我明天有个面试。", ("schedule.event", "面试", date(2026, 11, 3))),
+    ("我周四有个牙医预约", ("schedule.event", "牙医预约", date(2026, 11, 5))),
+    ("下周我有个出差。", ("travel.plan", "出差", date(2026, 11, 9))),
+    ("我周六有个婚礼要参加", ("schedule.event", "婚礼", date(2026, 11, 7))),
+    ("我下周三有个会", ("schedule.event", "开会", date(2026, 11, 11))),
+    ("周五晚上我约了小美吃饭。", ("schedule.event", "和小美吃饭", date(2026, 11, 6))),
+    ("我约了朋友周日去爬山", ("schedule.event", "和朋友去爬山", date(2026, 11, 8))),
+    ("我约了同事周五吃饭", ("schedule.event", "和同事吃饭", date(2026, 11, 6))),
+])
+def test_a_plan_had_or_made_with_someone_is_a_scheduled_event(text: str, read: tuple[str, str, date]) -> None:
+    """我明天有个面试 says a plan by its noun, as "I have a job interview tomorrow" does, and 我约了小美吃饭 one
+    made with someone, as 我约了和小美吃饭 does: before, each stored nothing."""
+    assert _plans(text) == [read]
+
+
+@pytest.mark.parametrize("text", ["我昨天有个面试", "我明天有个问题想问你", "我下周有个朋友要来", "他明天有个面试",
+                                  "我明天有个安排", "如果我明天有个面试怎么办？", "我约了个时间去看房"])
+def test_what_is_had_that_names_no_plan_of_the_users_ahead_is_none(text: str) -> None:
+    assert _plans(text) == []
+
+
+def test_a_colleague_is_no_with_before_a_plan() -> None:
+    """同 of 同事 is no "with": 我同事小王下周要去上海出差 was the user's plan (同事小王要去上海出差), not
+    小王's trip."""
+    found = RuleExtractor().extract(text="我同事小王下周要去上海出差。", role="user", said_at=_AT)
+    assert [(c.key, c.value, c.subject) for c in found] == [("travel.plan", "去上海出差", "小王")]
+
+
 def _dated(folder: Path, *messages: str) -> tuple[set[tuple[str, date]], set[tuple[str, date]]]:
     """``(active, superseded)`` ``(value, first day)`` of the scheduled events after ``messages``, in order."""
     with Memory(folder / "m.db", embedder=None, user_id="u1") as mem:

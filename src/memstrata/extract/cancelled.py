@@ -83,6 +83,12 @@ _NOT_PLAN_ZH = lazy_regex(r"可能|如果|要是|万一|也许|恐怕|应该|吗
                           r"|^(?:他|她|你|它)|订单|订阅|会员|账户|账号|套餐|卡$|服务|保险|快递")
 
 
+def names_plan_zh(thing: str) -> bool:
+    """Whether the Chinese ``thing`` names a plan by its last word (``_PLAN_KIND_ZH``: 牙医预约, 周五的会议) and no
+    maybe, someone else's plan or a service (``_NOT_PLAN_ZH``)."""
+    return bool(_PLAN_KIND_ZH.search(thing)) and not _NOT_PLAN_ZH.search(thing)
+
+
 def named_plan_off(clause: str, lang: str) -> list[Finding]:
     """The withdrawal of the user's plan a clause names by what it is and calls off ("The dentist appointment is
     cancelled", "I called off the team dinner", 看牙医的预约取消了, 我取消了周五的会议): one under each of

@@ -33,6 +33,11 @@ _FUTURE = lazy_regex(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|plannin
                      r"need to|(?:(?:also|so|really|very|super|just)\s+)*(?:excited|eager|thrilled) to|"
                      r"can't wait to|(?:so\s+|really\s+)?looking forward to|planning(?=\s+(?:a|an|my|our)\s))\s+", _IC)
 
+#: A thing had, after "I have" or "I've" ("an exam", "got a job interview"): its noun alone may name a happening.
+_HAD = lazy_regex(r"^(?:got\s+)?an?\s+\w", _IC)
+#: "got" after "I've" ("I've got a job interview"): no part of what is had.
+_GOT = lazy_regex(r"^got\s+(?=an?\s)", _IC)
+
 #: A plan that goes away from home. Going or heading somewhere is travel only to a place's name ("going to
 #: Paris", "head to the Alps"): "go to the gym", "go to bed", "go to work" are plans kept at home.
 _TRAVEL = lazy_regex(r"\b(?:fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|trip|vacation|holiday|"
@@ -89,6 +94,10 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # "I really have zero energy for anything today": a state now, nothing done or planned
     if _FUTURE.match(rest) and not mentions_time(clause) and period[1] <= ctx.said_at:
         return []  # "Lost my job yesterday, so I'm gonna start a business": the time is the other clause's
+    # "I have an exam on Tuesday", "I've got a job interview on Monday": a thing had, named by its noun
+    had = future and aux in ("'ve", "have") and _HAD.match(rest) is not None
+    if had:
+        rest = _GOT.sub("", rest, count=1)
     value = _event_value(_FUTURE.sub("", rest, count=1) if future else rest)
     if len(value.split()) < 2:
         value = _event_value(rest)  # "I'm going to Paris": a motion, not the future's "going to <verb>"
@@ -96,8 +105,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         # "hosting a dance competition to showcase local talent": what is planned; "flying to Toronto on Dec 20 to
         # see my parents" left "on" before the aim once the date was cut ("flying to Toronto on" was stored)
         value = _STRANDED.sub("", aim.group("what"))
-    if not guards.en_event_ok(value):
-        return []  # "I'm really tired today", "I'm back to chat with you today"
+    if not guards.en_event_ok(value) and not (had and appointments.head_names_happening(value)):
+        return []  # "I'm really tired today", "I'm back to chat with you today"; "an exam" had is a happening
     key = "event"
     if future:
         key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"

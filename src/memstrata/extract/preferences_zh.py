@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import directives, examples, gazetteer, guards, places, salience
+from memstrata.extract import cancelled, directives, examples, gazetteer, guards, places, salience
 from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -347,9 +347,27 @@ _OCCASION_END_ZH = lazy_regex(r"(?:聚会|婚礼|面试|考试|预约|体检|手
                               # whom one sees by appointment, named alone as the visit (下周五下午三点牙医, as "dentist
                               # on friday at 3" is): the dentist, the doctor, a check-up or a treatment
                               r"牙医|看牙|洗牙|补牙|拔牙|牙科|门诊|复诊|产检|针灸|理疗|推拿|按摩|美甲|剪头发?)$")
+#: "With": 跟, 和, 与, 同, but 同 opening a word of its own (同事, 同学, 同桌: a colleague, no "with":
+#: 我同事小王下周要去上海出差 was the user's trip).
+_WITH_ZH = r"(?:跟|和|与|同(?![事学伴桌乡龄胞类样时意期屋]))"
 #: A doing with whom it is done said first (明天下午两点跟客户开会, 周六和老同学吃饭): the doing is the plan.
-_WITH_FIRST_ZH = lazy_regex(r"^(?:跟|和|与|同)[\u4e00-\u9fffA-Za-z]{1,6}?(?=开会|见面|吃饭|聚餐|约会|面谈|碰面|碰头|"
+_WITH_FIRST_ZH = lazy_regex(rf"^{_WITH_ZH}[\u4e00-\u9fffA-Za-z]{{1,6}}?(?=开会|见面|吃饭|聚餐|约会|面谈|碰面|碰头|"
                             r"打球|打牌|喝茶|喝咖啡|视频|通话|通电话|签约|签合同|去|逛|爬山|看电影|过|出差)")
+#: A plan had, named by its noun (我今天下午有个牙医预约, 我明天有个面试, 下周我有个出差, 我周六有个婚礼要参加), as
+#: "I have a dentist appointment this afternoon" says it; what is to be done at it after 要 (要参加, 要开) adds nothing.
+_HAD_PLAN = lazy_regex(r"^有(?:一)?(?:个|场|节|次|趟|项)(?P<n>[\u4e00-\u9fffA-Za-z]{1,10}?)"
+                       r"(?:要(?:参加|开|去|上|考|面|做|出))?$")
+#: What is had that names no plan: an arrangement or a matter in general (有个安排, 有个事).
+_NO_PLAN_NAMED = lazy_regex(r"^(?:安排|计划|活动|事|事情|事儿)$")
+
+
+def _names_plan(thing: str) -> bool:
+    """Whether ``thing``, had (有个…), names a plan by its last word: a happening (``_OCCASION_END_ZH``), a trip
+    (``_TRIP_WORD_ZH``) or what a plan called off names (``cancelled.names_plan_zh``); 会 after 有个 is a meeting."""
+    return thing == "会" or (not _NO_PLAN_NAMED.match(thing) and bool(
+        _OCCASION_END_ZH.search(thing) or _TRIP_WORD_ZH.search(thing) or cancelled.names_plan_zh(thing)))
+
+
 #: A leave-taking said after a day (明天见, 周一再聊): the talk resumes then, nothing is planned.
 _FAREWELL_ZH = lazy_regex(r"^再?(?:见|聊|会)[！!。~～]*$")
 #: A note judged or advised, not planned (as ``_JUDGED``, without 的, which a note's own noun phrase holds: 朋友的婚礼).
@@ -418,13 +436,29 @@ def _after_someone(clause: str, ctx: _Ctx) -> bool:
 #: An arrangement made with someone (我们约了周六和老王吃饭, 我周六约好了跟同事聚餐): the plan it makes, not a thing
 #: done.
 _ARRANGED_WITH = lazy_regex(r"^(?P<who>我们?)(?P<pre>[^约，,。]{0,8}?)约(?:好)?了"
-                            r"(?P<post>[^，,。]*?[和跟同与][^，,。]+)$")
+                            rf"(?P<post>[^，,。]*?{_WITH_ZH}[^，,。]+)$")
+
+
+#: The same with whom said right after 约了 (我约了小美吃饭, 周五晚上我约了朋友去爬山): whom and what is done together
+#: as 和小美吃饭 says it (``_WITH_FIRST_ZH``); a slot or a time booked (约了个时间, 约了号) is nobody.
+_ARRANGED_BARE = lazy_regex(rf"^(?P<who>我们?)(?P<pre>[^约，,。]{{0,8}}?)约(?:好)?了(?!{_WITH_ZH}|[个一号时])"
+                            r"(?P<post>[^，,。]+)$")
 
 
 def _arranged(clause: str) -> str | None:
     """``clause``, an arrangement made with someone, said as the plan it makes, its day first: 我们约了周六和老王吃饭
-    and 我们周六约了和老王吃饭 are 周六我们和老王吃饭; ``None`` for any other clause."""
+    and 我们周六约了和老王吃饭 are 周六我们和老王吃饭, 我约了小美周五吃饭 is 周五我和小美吃饭; ``None`` for any other
+    clause."""
+    if (first := time_span(clause)) is not None and first[0] == 0:  # 周五晚上我约了小美吃饭: the day stays first
+        end = first[1] + (at.end() if (at := _CLOCK_IN_NOTE.match(clause[first[1]:])) else 0)
+        said = _arranged(clause[end:]) if clause[end:].startswith("我") else None
+        return None if said is None else f"{clause[:end]}{said}"
     m = _ARRANGED_WITH.match(clause)
+    if m is None and (bare := _ARRANGED_BARE.match(clause)) is not None:
+        post, span = bare.group("post"), time_span(bare.group("post"))
+        when, whom = (post[: span[1]], post[span[1]:]) if span is not None and span[0] == 0 else ("", post)
+        if _WITH_FIRST_ZH.match(f"和{whom}"):
+            return _arranged(f"{bare.group('who')}{bare.group('pre')}约了{when}和{whom}")
     if m is None:
         return None
     post, span = m.group("post"), time_span(m.group("post"))
@@ -448,8 +482,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         body = body[: early.end()] + re.sub(r"^我们?", "", body[early.end():])
     body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
     clock = _CLOCK_FIRST.match(body)  # 我明天下午三点要开会: the hour goes with what is done then
-    if clock is None and (at := _CLOCK_IN_NOTE.match(body)) is not None and (
-            _ACTION.match(body[at.end():]) or _WITH_FIRST_ZH.match(body[at.end():])):
+    if clock is None and (at := _CLOCK_IN_NOTE.match(body)) is not None and any(
+            shape.match(body[at.end():]) for shape in (_ACTION, _WITH_FIRST_ZH, _HAD_PLAN)):
         clock = at  # 我明天晚上去看电影, 明天晚上和太太去看电影: as before a verb of intent
     body = body[clock.end():] if clock else body
     modal = _FUTURE.match(body)
@@ -471,12 +505,16 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         clock, rest, body = at, rest[at.end():], body[at.end():]
     if note and _FAREWELL_ZH.match(rest):
         return []  # 明天见！: a leave-taking, no plan
-    if not rest or not (_ACTION.match(rest) or (note and _OCCASION_END_ZH.search(rest) and len(rest) <= 8)
+    if (had := _HAD_PLAN.match(rest)) is not None and not modal:  # 我明天有个面试: the plan had, named by its noun
+        if not _names_plan(had.group("n")) or period[1] <= ctx.said_at or _after_someone(clause, ctx):
+            return []  # 我明天有个问题, 我下周有个朋友要来: no plan named; 我昨天有个面试: none ahead
+        rest = body = "开会" if had.group("n") == "会" else had.group("n")  # 有个会: a meeting, 开会
+    if not rest or not (had or _ACTION.match(rest) or (note and _OCCASION_END_ZH.search(rest) and len(rest) <= 8)
                         # 和老王吃饭: with someone, in a note or said as the user's (我要和老同学张伟吃饭)
                         or ((note or modal or clause.startswith("我") or clock) and _WITH_FIRST_ZH.match(rest))) or (
             not without_time(clause).startswith("我") and not modal and "了" not in rest and not trip and not note):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip, or a note)
-    future = bool(modal) or period[0] > ctx.said_at
+    future = bool(modal) or had is not None or period[0] > ctx.said_at  # 我今天下午有个面试: had, still ahead
     if period[1] <= ctx.said_at or (_DONE.search(rest) and not modal):
         future = False
     if guards.zh_points_away(rest):
