@@ -46,6 +46,17 @@ def test_a_beginning_of_the_moment_is_none(text: str) -> None:
     assert [f for f in _read(text) if f[0] in ("activity.current", "sport.like", "hobby.like")] == []
 
 
+@pytest.mark.parametrize(("text", "habit"), [
+    ("I've begun meditating every morning", "meditate every morning"),
+    ("I've started exercising every day", "exercise every day"),
+    ("I've started juggling every evening", "juggle every evening"),
+])
+def test_a_habit_begun_keeps_its_verb_whole(text: str, habit: str) -> None:
+    """A longer verb that dropped its e before -ing gets it back (meditate, exercise, juggle): the habit was stored
+    as "meditat every morning", "exercis every day"."""
+    assert _read(text) == [("preference.habit", habit, None)]
+
+
 def test_a_relatives_doing_is_theirs() -> None:
     found = RuleExtractor().extract(text="My brother started bouldering last month", role="user", said_at=_AT)
     assert [(c.key, c.value, c.subject) for c in found] == [("activity.current", "bouldering", "brother")]

@@ -111,6 +111,11 @@ def _since(word: str | None, time: str, statements: list[str]) -> tuple[list[str
 #: (hik-, rid-, writ-, us-) or in c / v (danc-, liv-), where the verb never doubles it (hiking, not hikking);
 #: "visiting", "cooking", "walking" keep theirs.
 _DROPPED_E = lazy_regex(r"[^aeiouy]*[aeiou][b-df-hj-np-tvz]|[a-z]*[^aeiou][cv]", re.IGNORECASE)
+#: The same in a longer verb, by how the stem ends: -ate (meditat-, celebrat-), -ize / -ise (organiz-, exercis-),
+#: -ose (compos-), -ure (measur-), -le after a consonant (cycl-, juggl-), -ice (practic-), -dge (judg-). "visiting",
+#: "journaling", "bowling", "pouring", "raising" keep theirs (or are left to the spelling after).
+_DROPPED_E_LONG = lazy_regex(r"[a-z]+(?:[b-df-hj-np-tv-z]at|[iy]z|[b-df-hj-np-tv-z]is|[b-df-hj-np-tv-z]os|"
+                             r"[b-df-hj-np-tv-z]ur|[bcdfgkptz]l|ic|dg)", re.IGNORECASE)
 
 
 def _present(state: str) -> list[str]:
@@ -122,7 +127,8 @@ def _present(state: str) -> list[str]:
     stem = first[:-3]
     if len(stem) > 2 and stem[-1] == stem[-2]:  # "running" is "run" ("runn" read as a verb: "I runn"); "falling" "fall"
         bases = (stem, stem[:-1]) if stem[-1] in "lsz" else (stem[:-1], stem)
-    elif _DROPPED_E.fullmatch(stem):  # "hiking" is "hike" ("I hik" read as a verb), "riding" "ride", "using" "use"
+    elif _DROPPED_E.fullmatch(stem) or _DROPPED_E_LONG.fullmatch(stem):
+        # "hiking" is "hike" ("I hik" read as a verb), "riding" "ride", "using" "use", "meditating" "meditate"
         bases = (stem + "e", stem)
     else:
         bases = (stem, stem + "e")
