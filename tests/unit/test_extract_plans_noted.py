@@ -123,6 +123,14 @@ def test_a_colleague_is_no_with_before_a_plan() -> None:
     assert [(c.key, c.value, c.subject) for c in found] == [("travel.plan", "去上海出差", "小王")]
 
 
+@pytest.mark.parametrize("text", ["I'd rather stay home tonight.", "I'd better go to bed early tonight.",
+                                  "I'd rather not go to the party on Saturday.", "I'd prefer to meet on Friday."])
+def test_a_preference_said_with_would_is_no_happening(text: str) -> None:
+    """"I'd" is "I would" before rather, better and prefer: these were read as "I had" and stored as an event of the
+    day ("rather stay home") or a plan ("rather not go to the party")."""
+    assert RuleExtractor().extract(text=text, role="user", said_at=_AT) == []
+
+
 def _dated(folder: Path, *messages: str) -> tuple[set[tuple[str, date]], set[tuple[str, date]]]:
     """``(active, superseded)`` ``(value, first day)`` of the scheduled events after ``messages``, in order."""
     with Memory(folder / "m.db", embedder=None, user_id="u1") as mem:

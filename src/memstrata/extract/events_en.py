@@ -24,8 +24,11 @@ from memstrata.text.regex import lazy_regex
 # "we're" / "we are": the user's own plan with others ("We're going to Paris in May" stored nothing)
 _SUBJECT = lazy_regex(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
 
-_NOT_EVENT = lazy_regex(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
-                        r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't(?!\s+wait\s+to\b)|"
+#: What says no happening after the subject: a thought, a feeling, a wish, a negation, a state, and a preference said
+#: with "would" ("I'd rather stay home tonight", "I'd better go to bed early", "I'd prefer to meet on Friday").
+_NOT_EVENT = lazy_regex(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|rather|better|"
+                        r"prefer|sooner|hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|"
+                        r"can't(?!\s+wait\s+to\b)|"
                         r"might|may|should|could|would|need to know|not|no|heard|had heard|"
                         r"thought|realized|noticed|said|told|can(?!'t\s+wait\s+to\b)|chat|talk)\b", _IC)
 
