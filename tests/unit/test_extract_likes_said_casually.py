@@ -38,6 +38,17 @@ def test_degree_words_and_the_kind_of_person_say_a_like(text: str, fact: tuple[s
 
 
 @pytest.mark.parametrize(("text", "fact"), [
+    ("My favorite kind of music is jazz.", ("music.like", "jazz")),
+    ("Thai is my favourite type of food.", ("food.like", "Thai")),
+    ("My favorite genre of film is horror", ("media.like", "horror")),
+])
+def test_a_favourite_kind_of_a_thing_is_keyed_by_the_thing(text: str, fact: tuple[str, str]) -> None:
+    """"kind of music", "type of food", "genre of film": the kind is of music, food, film, whose key it takes; these
+    were generic likes (``preference.like``), never superseding "My favorite music is jazz"."""
+    assert _read(text) == [fact]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
     ("fav band rn is Alvvays", ("music.like", "Alvvays")),
     ("My favorite band right now is Muse", ("music.like", "Muse")),
     ("ok new fav band: Wet Leg", ("music.like", "Wet Leg")),

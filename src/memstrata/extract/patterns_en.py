@@ -370,6 +370,11 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: A kind said before what it is a kind of ("kind of music", "type of food", "genre of film"): the favourite is
+#: keyed by what follows "of".
+_KIND_OF = lazy_regex(r"^(?:kind|kinds|type|types|sort|sorts|style|styles|genre|genres|form|forms)\s+of\s+(?=\w)", _IC)
+
+
 #: "I'm not allergic to peanuts, it's shellfish": the clause after a withdrawn allergy names the real one.
 _ALLERGY_WITHDRAWN = lazy_regex(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer)\s+allergic\s+to\b", _IC)
 #: "..., it's Max who is" names who is allergic, no allergen (``extract.deflected``).
@@ -448,7 +453,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         value = third_person(named)  # "my favorite coffee shop is the one on Wulumuqi Road": the coffee shop on it
         if guards.en_points_away(value):
             return []  # "my favorite is this amazing tart": the thing is on screen, not named
-        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(rf"(?:{pat})s?", cat)), "preference.like")
+        kind = _KIND_OF.sub("", cat)  # "my favorite kind of music": music's
+        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(rf"(?:{pat})s?", kind)), "preference.like")
         hit = gazetteer.lookup(value)
         if hit is not None and hit.named and hit.key == key:
             value = hit.value  # canonical spelling ("vs code" → "VSCode")
