@@ -36,3 +36,16 @@ def test_a_person_named_after_the_pet_keeps_the_pronoun() -> None:
 @pytest.mark.parametrize("text", ["My guinea pig's been great.", "My phone's been giving me a hard time."])
 def test_a_perfect_after_s_is_no_value(text: str) -> None:
     assert not [k for k, _, _ in _read(text) if k.startswith(("user.", "tool."))], _read(text)
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I have a friend named Tom. He works at Google.", ("identity.employer", "Google", "Tom")),
+    ("I have a coworker called Priya. She loves hiking.", ("sport.like", "hiking", "Priya")),
+    ("我有个朋友叫小李。他在腾讯工作。", ("identity.employer", "腾讯", "小李")),
+])
+def test_the_pronoun_after_someone_introduced_by_name_is_theirs(text: str, fact: tuple[str, str, str]) -> None:
+    """"I have a friend named Tom. He …": "he" is the friend Tom. It was "my friend", unnamed, whom no reading keeps
+    (only relatives and named people are), so the sentence stored nothing; a relative stays under the relation ("I
+    have a sister named Anna. She …": ``sister``)."""
+    assert _read(text) == [fact]
+    assert ("identity.location", "Boston", "sister") in _read("I have a sister named Anna. She lives in Boston.")

@@ -114,6 +114,11 @@ _COPULA = lazy_regex(r"(?:\b(?:is|was|as)\s+|是)$", _IC)
 _ZH_MENTION = lazy_regex(rf"(?:我的?|我有一?个)(?P<rel>{subject_zh.RELATION})|"
                          rf"(?:和|跟|与|同)(?P<name>{subject_zh.NAME})(?=[，,。和说都一])")
 
+#: A relation then the name it goes by ("a friend named Tom", "a coworker called Priya", 朋友叫小李, 同事叫王芳): who is
+#: named is that person, said as "my friend Tom" / 我朋友小李, as the readings of a named person take them.
+_EN_CALLED = lazy_regex(r"\s*,?\s+(?:named|called)\s+(?P<name>[A-Z][a-z]+)\b(?!\s+[A-Z])")
+_ZH_CALLED = lazy_regex(rf"[，,]?(?:叫做|叫|名叫)(?P<name>{subject_zh.NAME})(?![\u4e00-\u9fff]{{0,1}}(?:的|我))")
+
 
 @dataclass
 class Scope:
@@ -260,6 +265,13 @@ class Scope:
                 continue  # "Tom is my neighbor", 老王是我的邻居: the relation is the opener's
             word = m.group("rel") or m.group("name")
             who = kin.subject(word) if m.group("rel") else word
+            if m.group("rel") and not kin.is_relative(word) \
+                    and (called := (_ZH_CALLED if zh else _EN_CALLED).match(clause, m.end())) is not None:
+                # "I have a friend named Tom", 我有个朋友叫小李: the one person named, said as "my friend Tom" (a
+                # friend unnamed is nobody the rules keep; a relative is kept by the relation, "I have a son named Leo")
+                name = called.group("name")
+                self._add(name, f"我{word}{name}" if zh else f"my {word.lower()} {name}")
+                continue
             if who not in self.named:
                 # a relative is said again as "my sister" / 我妹妹, however named first ("I have a sister", 我有个妹妹)
                 self._add(who, (f"我{word}" if zh else f"my {word.lower()}") if m.group("rel") else word)
