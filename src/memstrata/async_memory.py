@@ -187,6 +187,10 @@ class AsyncMemory:
         """``Memory.history``."""
         return await self._run(self.memory.history, fact_id, key=key, subject=subject, **scope)
 
+    async def said_offsets(self, facts: Iterable[Fact]) -> dict[int, int | None]:
+        """``Memory.said_offsets``."""
+        return await self._run(self.memory.said_offsets, builtins.list(facts))
+
     async def check_update(self, fact_id: int, *, value: str, **scope: Unpack[ScopeArgs]) -> None:
         """``Memory.check_update``."""
         return await self._run(self.memory.check_update, fact_id, value=value, **scope)

@@ -98,6 +98,23 @@ def offset_minutes(value: datetime | None) -> int | None:
     return minutes or None
 
 
+def shown(value: datetime, minutes: int | None, form: str = "%Y-%m-%d %H:%M") -> str:
+    """``value`` at the offset ``minutes`` (``said_in``) in ``form``, followed by the offset when it is not
+    UTC: ``2026-12-08 07:30 +08:00``; a time in UTC reads as before, with nothing after it.
+
+    >>> shown(datetime(2026, 12, 7, 23, 30, tzinfo=UTC), 480), shown(datetime(2026, 12, 7, 23, 30, tzinfo=UTC), None)
+    ('2026-12-08 07:30 +08:00', '2026-12-07 23:30')
+    """
+    local = said_in(value, minutes)
+    text = local.strftime(form)
+    shift = local.utcoffset()
+    if not shift:
+        return text
+    sign, rest = ("-", -shift) if shift < timedelta(0) else ("+", shift)
+    hours, seconds = divmod(int(rest.total_seconds()), 3600)
+    return f"{text} {sign}{hours:02d}:{seconds // 60:02d}"
+
+
 def said_in(value: datetime, minutes: int | None) -> datetime:
     """``value`` (timezone-aware) at the offset ``minutes`` east of UTC (``offset_minutes``); in UTC
     for ``None`` or an offset out of range. The same instant: only how it reads changes.

@@ -279,12 +279,24 @@ class Hit:
     speaker: str | None = None
     role: str | None = None
     subject: str | None = None
+    #: The offset ``created_at`` was said in (``Episode.utc_offset_minutes``): an episode hit's own; a
+    #: fact hit's, that of the message that last stated it (``recall.hits.said_offset``), filled by
+    #: ``Memory.search``; ``None``: UTC.
+    utc_offset_minutes: int | None = None
+
+    @property
+    def said_at(self) -> datetime:
+        """``created_at`` at ``utc_offset_minutes``: the day and hour the speaker said it (what a
+        person or an agent is shown)."""
+        return said_in(self.created_at, self.utc_offset_minutes)
 
     def __post_init__(self) -> None:
         # Derived from the episode / fact the hit carries, so every constructor (ranked hits,
         # profile hits, ``dataclasses.replace``) and every JSON door (asdict, pydantic) has them.
         if self.episode is not None:
             said = self.episode
+            if self.utc_offset_minutes is None and said.utc_offset_minutes is not None:
+                object.__setattr__(self, "utc_offset_minutes", said.utc_offset_minutes)
             if self.role is None:
                 object.__setattr__(self, "role", said.role)
             if self.speaker is None:

@@ -293,6 +293,21 @@ def test_list_of_nothing_says_so_instead_of_printing_empty_headers(tmp_path: Pat
     assert "Paris" in cli("list", "--user", "m", "--db", db).out  # the user's own rows still show as a table
 
 
+def test_list_history_context_and_recall_show_a_message_on_its_speakers_day(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"  # 07:30 on 8 December in +08:00 is 23:30 on 7 December in UTC
+    assert cli("remember", "I'm allergic to peanuts.", "--user", "m", "--at", "2026-12-08T07:30:00+08:00",
+               "--db", db).code == 0
+    assert "2026-12-08 07:30 +08:00" in cli("list", "--episodes", "--user", "m", "--db", db).out
+    assert "2026-12-08" in cli("list", "--user", "m", "--db", db).out  # the fact, on its message's day
+    assert "[active] 2026-12-08 07:30 +08:00" in cli("history", "1", "--user", "m", "--db", db).out
+    block = cli("context", "what am I allergic to?", "--user", "m", "--db", db).out
+    recalled = cli("recall", "peanuts", "--user", "m", "--db", db).out
+    assert "(2026-12-08; episode #1)" in block and "(2026-12-08, source episode#1)" in recalled
+    assert "2026-12-07" not in block + recalled
+    listed = cli("list", "--episodes", "--user", "m", "--db", db, "--json").json()
+    assert (listed[0]["created_at"], listed[0]["utc_offset_minutes"]) == ("2026-12-07T23:30:00.000000Z", 480)
+
+
 def test_doctor_reports_a_model_mismatch_instead_of_failing(tmp_path: Path) -> None:
     db = tmp_path / "h.db"
     made = cli("remember", "hello there friend", "--user", "u", "--db", db,

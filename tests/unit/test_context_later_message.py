@@ -5,7 +5,7 @@ and unrelated messages are not."""
 from __future__ import annotations
 
 import doctest
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -155,3 +155,15 @@ def test_a_passing_mention_is_not_said_later_in_a_block(memory: Memory) -> None:
     said(memory, "I prefer FedEx for delivery", "UPS called me about the FedEx package")
     block = memory.context("which carrier should we use for the new order?")
     assert "prefers FedEx" in block and "[said later]" not in block
+
+
+def test_the_context_block_dates_a_memory_on_the_day_its_speaker_said_it(memory: Memory) -> None:
+    # 07:30 on a Tuesday in +08:00 is 23:30 on the Monday before in UTC: "what did I say on Tuesday?"
+    tuesday = datetime(2026, 12, 8, 7, 30, tzinfo=timezone(timedelta(hours=8)))
+    memory.add("I'm allergic to peanuts. We booked the Kyoto trip.", created_at=tuesday)
+    memory.add("I prefer window seats.", created_at=datetime(2026, 12, 8, 23, 30, tzinfo=UTC))  # no offset: UTC
+    block = memory.context("what do you know about me?", budget_tokens=600)
+    lines = [line for line in block.splitlines() if line.startswith("- ")]
+    assert lines and all("(2026-12-08; episode #" in line for line in lines), block
+    peanuts = next(h for h in memory.search("peanuts", limit=5) if h.kind == "fact")
+    assert (peanuts.created_at.day, peanuts.said_at.day, peanuts.utc_offset_minutes) == (7, 8, 480)

@@ -79,7 +79,7 @@ def run_demo(db: Path, *, console: Console, top: int = 5) -> DemoOutcome:
             for hit, source in zip(hits, cited, strict=True):
                 mark = "[green]✓ evidence[/]" if source in qa.evidence else ""
                 console.print(f"   \\[{hit.score:.2f}] {escape(hit.text[:110])} "
-                              f"[dim]({hit.created_at:%Y-%m-%d}, episode #{hit.id} = {source})[/] {mark}")
+                              f"[dim]({hit.said_at:%Y-%m-%d}, episode #{hit.id} = {source})[/] {mark}")
             verdict = "[green]found[/]" if hit_evidence else f"[red]not in the top {top}[/]"
             console.print(f"   evidence turn {verdict}")
     seconds = time.perf_counter() - started

@@ -39,11 +39,12 @@ from memstrata.cli.session import (
     safe,
     shown_errors,
 )
-from memstrata.clock import parse_said_at, parse_time
+from memstrata.clock import parse_said_at, parse_time, said_in, shown
 from memstrata.context.attribution import about_someone_else, attribution, several_users
 from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.render import labelled_inline, labels_for, marked_text
 from memstrata.errors import Conflict, InvalidInput
+from memstrata.memory import Memory
 from memstrata.recall.excerpt import excerpt
 from memstrata.recall.query import check_search, parse_filter
 from memstrata.text.counts import counted
@@ -281,7 +282,7 @@ def recall(
     for hit in hits:
         cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
         source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
-        where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
+        where = f"（{hit.said_at:%Y-%m-%d}{source}）" if zh else f" ({hit.said_at:%Y-%m-%d}{source})"
         console.print(f"[bold]\\[{hit.score:.2f}][/] {safe(recall_text(hit, lab, named))}"
                       f"[dim]{safe(where)}[/]",
                       highlight=False)
@@ -367,7 +368,7 @@ def list_cmd(
             raise InvalidInput("--episodes lists episodes and --kind fact lists facts: give one of them")
         return "episode" if episodes else named or "fact"
 
-    def go() -> tuple[list[Any], str | None]:
+    def go() -> tuple[list[Any], str | None, dict[int, int | None]]:
         what = chosen()
         check_limit(limit, None if cursor is None else MAX_LIMIT)  # before the store, as list() and page() check
         check_statuses(status)
@@ -377,9 +378,10 @@ def list_cmd(
             if cursor is not None:
                 page = memory.page(kind=what, status=status, key=key, limit=limit, cursor=cursor, filter=where)
                 following.append(page.next_cursor)
-                return list(page.items), memory.scope.user_id
-            return memory.list(kind=what, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
-    rows, owner = run_command(go)
+                return list(page.items), memory.scope.user_id, fact_offsets(memory, page.items)
+            found = memory.list(kind=what, status=status, key=key, limit=limit, filter=where)
+            return found, memory.scope.user_id, fact_offsets(memory, found)
+    rows, owner, offsets = run_command(go)
     episodes = episodes or kind == "episode"
     if following:
         # stderr: `--json` output stays the list it always was
@@ -398,7 +400,7 @@ def list_cmd(
         for col in ("id", "when", "session", "speaker", "content"):
             table.add_column(col)
         for e in rows:
-            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", safe(e.scope.session_id or ""),
+            table.add_row(str(e.id), shown(e.created_at, e.utc_offset_minutes), safe(e.scope.session_id or ""),
                           safe(e.producer_id or e.role), safe(e.content[:200]))
     else:
         # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
@@ -410,8 +412,13 @@ def list_cmd(
         for f in rows:
             about = [safe(f.subject or f.scope.user_id or "")] if named else []
             table.add_row(str(f.id), *about, safe(f.key), safe(f.value), f"{f.confidence:.2f}", f.status,
-                          f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
+                          f"{said_in(f.observed_at, offsets.get(f.id)):%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
     console.print(table)
+
+
+def fact_offsets(memory: Memory, rows: Sequence[object]) -> dict[int, int | None]:
+    """Each fact's offset among ``rows`` (``Memory.said_offsets``), so its day is the speaker's, as its message's is."""
+    return memory.said_offsets(f for f in rows if isinstance(f, Fact))
 
 
 def users_cmd(db: DbOpt = None, org: OrgOpt = None, project: ProjectOpt = None, as_json: JsonOpt = False) -> None:
@@ -444,7 +451,7 @@ def history(
     as_json: JsonOpt = False,
 ) -> None:
     """A fact's timeline: every value it had under its key, with audit events."""
-    def go() -> tuple[list[tuple[Fact, list[Any]]], str | None]:
+    def go() -> tuple[list[tuple[Fact, list[Any]]], str | None, dict[int, int | None]]:
         if fact_id is None and key is None:  # the SDK's words (fact_id=, key=) are not this command's
             raise InvalidInput("memstrata history needs a FACT_ID (from list or recall) or --key KEY, e.g. "
                                "--key shipping.carrier; `memstrata list` shows both")
@@ -462,8 +469,9 @@ def history(
             raise InvalidInput("memstrata history: --subject picks among the values of a --key; a FACT_ID names one "
                                "fact, whose subject is its own", field="subject")
         with open_memory(db, org, project, user, model=False) as memory:
-            return memory.history(fact_id, key=key, subject=subject), memory.scope.user_id
-    timeline, owner = run_command(go)
+            found = memory.history(fact_id, key=key, subject=subject)
+            return found, memory.scope.user_id, fact_offsets(memory, [f for f, _ in found])
+    timeline, owner, offsets = run_command(go)
     if as_json:
         emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
         return
@@ -473,14 +481,16 @@ def history(
                            "stored)"), highlight=False)
         return
     for fact, events in timeline:
-        until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
+        # The times of the value in the offset of the message that stated it (a plan's day from its midnight).
+        offset = offsets.get(fact.id)
+        until = f" → {shown(fact.valid_to, offset)}" if fact.valid_to else ""
         # A project's convention names its folder: a key's history holds every project's values, each its own.
         where = f" in {fact.project}" if fact.project is not None else ""
         # Another person's value names them, as `list` does: a wife's employer is not the user's next job.
         whose = f"{fact.subject}: " if fact.project is None and about_someone_else(fact) else ""
         console.print(f"[bold]fact#{fact.id}[/] " + safe(
             f"{whose}{fact.key} = {fact.value}{where} [{fact.status}] "
-            f"{fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
+            f"{shown(fact.valid_from or fact.observed_at, offset)}{until}"),
             highlight=False)
         dated = next((e.detail["changed_before_stated"] for e in reversed(events)
                       if e.action == "supersede" and isinstance(e.detail.get("changed_before_stated"), str)), None)

@@ -105,10 +105,11 @@ def estimate_tokens(text: str) -> int:
 
 
 def _citation(hit: Hit) -> str:
+    """`` (2026-12-08; episode #3)``: the day the speaker said it, in their own offset (``Hit.said_at``)."""
     if not hit.citations:  # a fact set by ``update``: no episode says it
-        return f" ({hit.created_at:%Y-%m-%d})"
+        return f" ({hit.said_at:%Y-%m-%d})"
     cites = ", ".join(f"#{c}" for c in hit.citations[:3])
-    return f" ({hit.created_at:%Y-%m-%d}; episode {cites})"
+    return f" ({hit.said_at:%Y-%m-%d}; episode {cites})"
 
 
 def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, heading: str = "context_title") -> str:

@@ -8,7 +8,7 @@ Each method checks its arguments and the scope, then calls the wing that does th
 from __future__ import annotations
 
 import builtins
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Unpack
 
@@ -26,13 +26,13 @@ from memstrata.filter import Expr
 from memstrata.memory.base import MemoryBase, ScopeArgs
 from memstrata.paging import Page
 from memstrata.recall.excerpt import clip_hit
-from memstrata.recall.hits import fact_ids
+from memstrata.recall.hits import fact_ids, said_offset, with_said_offsets
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
 from memstrata.recall.outdated import fact_retired
 from memstrata.recall.query import build_query, check_search, parse_filter, searched_query
 from memstrata.recall.search import Query
 from memstrata.semantic.stm import ShortTerm, search_modes
-from memstrata.types import Episode, Fact, Hit, MemoryEvent
+from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 
 if TYPE_CHECKING:
     from memstrata.semantic.stm import ShortTermMemory
@@ -162,9 +162,8 @@ class RecallMethods(MemoryBase):
             mine = [f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)]
             if project_folder is not None:  # the nearest of the folders holding in this one; none: each named
                 mine = nearest(mine)
-            return in_users_script(profile_hits(mine, limit=limit, as_of=as_of,
-                                                now=when),
-                                   said)
+            return in_users_script(self._said_offsets(profile_hits(mine, limit=limit, as_of=as_of, now=when),
+                                                      **scope), said)
 
         def instructions() -> builtins.list[Hit]:  # by their kind, whatever the query (``context.instructions``)
             facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=MAX_INSTRUCTIONS,
@@ -172,7 +171,8 @@ class RecallMethods(MemoryBase):
             mine = [f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)]
             if project_folder is not None:
                 mine = nearest(mine)
-            return in_users_script(profile_hits(mine, limit=MAX_INSTRUCTIONS, as_of=as_of, now=when), said)
+            return in_users_script(self._said_offsets(profile_hits(mine, limit=MAX_INSTRUCTIONS, as_of=as_of,
+                                                                   now=when), **scope), said)
         def stated(episode_ids: Sequence[int]) -> dict[int, builtins.list[Fact]]:  # what each message states now
             cited = [c for c in self.store.citing_facts(sc, episode_ids) if c.status == "active" or as_of is not None]
             facts = self.store.get_facts(sc, sorted({c.fact_id for c in cited}))
@@ -189,6 +189,25 @@ class RecallMethods(MemoryBase):
                              current=known if with_facts else None,  # a request to act: how to work (block.build)
                              instructions=instructions if with_facts else None,
                              stated=stated if mode != "short_term" else None)
+
+    def said_offsets(self, facts: Iterable[Fact]) -> dict[int, int | None]:
+        """Each fact's UTC offset by its id: that of the message that last stated it (``Episode.utc_offset_minutes``;
+        ``None``: UTC, a fact no message states, or one whose messages are gone), so its times read on the
+        speaker's clock as the message's own do: ``clock.said_in(fact.observed_at, offsets[fact.id])``, and a
+        plan's ``valid_from`` at that offset is its day's midnight (``recall.hits.said_offset``). Reads only
+        the facts' own cited episodes."""
+        return {f.id: said_offset(f, self._cited(f.scope)) for f in facts}
+
+    def _cited(self, scope: Scope) -> Callable[[int], Episode | None]:
+        """One episode by id in ``scope``'s tenant: a fact cites only its owner's messages
+        (``lifecycle.import_records.cites_own``), read here for their offsets alone."""
+        tenant = Scope(scope.org_id, scope.project_id)
+        return lambda episode_id: self.store.get_episode(tenant, episode_id)
+
+    def _said_offsets(self, hits: Sequence[Hit], **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
+        """``hits`` with each fact hit's offset, its message's (``recall.hits.with_said_offsets``; a search's
+        own hits get theirs inside its snapshot, ``recall.search.Retriever.search``)."""
+        return with_said_offsets(hits, self._cited(self._scope(**scope)))
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:

@@ -6,7 +6,7 @@ this is what it makes of them."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from memstrata.filter import Expr
 from memstrata.recall.lists import Fused
@@ -71,6 +71,42 @@ def with_context(store: Store, hit: Hit, n: int, filter: Expr | None) -> Hit:
     index = int(hit.signals.get("segment_index", 0))
     context = tuple(store.neighbours(hit.episode, index, n, filter=filter))
     return Hit(**{**hit.__dict__, "context": context})
+
+
+#: How many of a fact's newest citations ``said_offset`` reads for the message said at its ``observed_at``.
+OFFSET_LOOKUPS = 3
+
+
+def said_offset(fact: Fact, episode: Callable[[int], Episode | None]) -> int | None:
+    """The UTC offset a fact's time is shown in: that of the message that last stated it, the cited episode said
+    at its ``observed_at`` (of its ``OFFSET_LOOKUPS`` newest citations), else the newest cited one found;
+    ``None`` (UTC) for a fact no message states (``update``) or whose messages are gone. ``episode(id)``
+    reads one episode (``None``: gone or hidden)."""
+    found = None
+    for episode_id in reversed(fact.citations[-OFFSET_LOOKUPS:]):
+        said = episode(episode_id)
+        if said is not None and said.created_at == fact.observed_at:
+            return said.utc_offset_minutes
+        found = found or said
+    return None if found is None else found.utc_offset_minutes
+
+
+def with_said_offsets(hits: Sequence[Hit], episode: Callable[[int], Episode | None]) -> list[Hit]:
+    """``hits`` with each fact hit's ``utc_offset_minutes`` (``said_offset``), so its date is the speaker's
+    day as its message's is; an episode among ``hits`` is not read again. Episode hits carry their own."""
+    known: dict[int, Episode | None] = {h.episode.id: h.episode for h in hits if h.episode is not None}
+
+    def read(episode_id: int) -> Episode | None:
+        if episode_id not in known:
+            known[episode_id] = episode(episode_id)
+        return known[episode_id]
+    out = []
+    for hit in hits:
+        if hit.kind == "fact" and hit.fact is not None and hit.utc_offset_minutes is None \
+                and (offset := said_offset(hit.fact, read)) is not None:
+            hit = Hit(**{**hit.__dict__, "utc_offset_minutes": offset})
+        out.append(hit)
+    return out
 
 
 def fact_ids(hits: Sequence[Hit]) -> list[int]:

@@ -39,7 +39,7 @@ from memstrata.recall.fusion import (
     recency,
     rrf,
 )
-from memstrata.recall.hits import episode_match, own_episode, ranked_fact_hit, with_context
+from memstrata.recall.hits import episode_match, own_episode, ranked_fact_hit, with_context, with_said_offsets
 from memstrata.recall.key_words import match_text
 from memstrata.recall.lists import (
     AssistantLines,
@@ -148,8 +148,12 @@ class Retriever:
         memory the TTL sweep already deleted is gone for every time."""
         if query.as_of is not None and query.as_of < now:
             now = query.as_of
+        tenant = Scope(query.scope.org_id, query.scope.project_id)  # a fact cites only its owner's messages
         with self.store.snapshot():
-            return self._search(query, now=now)
+            # Each fact hit's date on its speaker's day, as its message's (``with_said_offsets``), read
+            # inside the search's snapshot: a read outside it writes the recall counts first.
+            return with_said_offsets(self._search(query, now=now),
+                                     lambda episode_id: self.store.get_episode(tenant, episode_id))
 
     def _search(self, query: Query, *, now: datetime) -> list[Hit]:
         s = self.settings

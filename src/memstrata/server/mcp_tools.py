@@ -17,7 +17,7 @@ from mcp.server.mcpserver import MCPServer
 
 from memstrata.arguments import check_timeline
 from memstrata.async_memory import AsyncMemory
-from memstrata.clock import parse_time, utcnow
+from memstrata.clock import parse_time, said_in, utcnow
 from memstrata.context.folders import absolute_folder
 from memstrata.context.render import estimate_tokens, labelled_inline, labels_for, marked_text
 from memstrata.errors import InvalidInput
@@ -64,7 +64,8 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     # labelled inline (``context.render.marked_text``): a current message may carry an outdated sentence.
     # An outdated hit on one sentence shows that sentence: the rest of its message may still hold.
     text = snippet(excerpt(marked_text(hit, labels), " ".join(hit.matched.split()), max_chars=SNIPPET_CHARS - 2))
-    line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
+    # ``date``: the day the speaker said it, in their own UTC offset (``Hit.said_at``), not UTC's day.
+    line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.said_at:%Y-%m-%d}",
             "text": text}
     # Whose memory it is (``Hit.speaker`` / ``Hit.subject``): in a group scope "I love hiking" is
     # someone's, and an assistant's "I prefer UPS" is not the user's preference. A fact's subject is
@@ -80,13 +81,16 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     return {**line, "superseded": True} if hit.superseded and not labelled_inline(hit) else line
 
 
-def _fact_full(fact: Fact) -> dict[str, Any]:
-    # What a model reads: direction controls and tag characters visible (``text.visible``).
+def _fact_full(fact: Fact, offset: int | None = None) -> dict[str, Any]:
+    # What a model reads: direction controls and tag characters visible (``text.visible``). ``observed_at``
+    # stays the UTC instant; ``said_at`` is the same instant in the offset of the message that stated it
+    # (``offset``: ``Memory.said_offsets``), the time the speaker's clock read.
     sources = [f"episode:{c}" for c in fact.citations]
     out = {"id": f"fact:{fact.id}", "key": neutralise(fact.key), "value": neutralise(fact.value),
            "statement": neutralise(fact.statement),
            "status": fact.status, "confidence": fact.confidence, "importance": fact.importance,
-           "observed_at": fact.observed_at.isoformat(), "valid_to": fact.valid_to and fact.valid_to.isoformat(),
+           "observed_at": fact.observed_at.isoformat(), "said_at": said_in(fact.observed_at, offset).isoformat(),
+           "valid_to": fact.valid_to and fact.valid_to.isoformat(),
            "sources": sources[:MAX_SOURCES]}
     return out | ({"sources_more": len(sources) - MAX_SOURCES} if len(sources) > MAX_SOURCES else {})
 
@@ -101,20 +105,20 @@ def _episode_full(episode: Episode, offset: int = 0) -> dict[str, Any]:
     part = content[offset:offset + EPISODE_CHARS]
     out = {"id": f"episode:{episode.id}", "role": episode.role,
            "speaker": episode.producer_id and neutralise(episode.producer_id),
-           "content": part, "created_at": episode.created_at.isoformat(),
+           "content": part, "created_at": episode.created_at.isoformat(), "said_at": episode.said_at.isoformat(),
            "session_id": episode.scope.session_id}
     rest = offset + len(part)
     return out | ({"next_offset": rest, "length": len(content)} if rest < len(content) else {})
 
 
-def _fact_line(fact: Fact) -> dict[str, Any]:
+def _fact_line(fact: Fact, offset: int | None = None) -> dict[str, Any]:
     # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
     # `food.dislike = 辣` is not the user's; null means the user's own.
     line = {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), **_whose(fact.subject)}
     # An event's or plan's own days (``schedule.event = dentist`` alone read as one to come, whenever it was):
     # its first day, and ``past`` once they are over (``context.block.is_past``).
     if fact.valid_from is not None and fact.valid_to is not None:
-        line["when"] = f"{fact.valid_from:%Y-%m-%d}"
+        line["when"] = f"{said_in(fact.valid_from, offset):%Y-%m-%d}"  # the day in its speaker's calendar
         line |= {"past": True} if fact.valid_to <= utcnow() else {}
     return line
 
@@ -127,7 +131,7 @@ def _whose(subject: str | None) -> dict[str, Any]:
 
 
 def _episode_line(episode: Episode) -> dict[str, Any]:
-    line = {"id": f"episode:{episode.id}", "date": f"{episode.created_at:%Y-%m-%d}",
+    line = {"id": f"episode:{episode.id}", "date": f"{episode.said_at:%Y-%m-%d}",
             "text": snippet(episode.content), "session_id": episode.scope.session_id}
     if episode.producer_id:
         line["speaker"] = neutralise(episode.producer_id)
@@ -144,7 +148,10 @@ async def _cursor_page(memory: AsyncMemory, kind: str, limit: int, filter: str |
     page = await memory.page(kind=kind, limit=min(limit, MAX_RESULTS), cursor=cursor, filter=filter or None,
                              **reads)  # type: ignore[arg-type]
     rows: list[Any] = [r for r in page.items if isinstance(r, Fact if kind == "fact" else Episode)]
-    line = _fact_line if kind == "fact" else _episode_line
+    offsets = await memory.said_offsets(rows) if kind == "fact" else {}
+
+    def line(row: Any) -> dict[str, Any]:
+        return _fact_line(row, offsets[row.id]) if kind == "fact" else _episode_line(row)
     kept, truncated = within_budget([line(r) for r in rows], budget_tokens)
     if truncated:
         kept = kept or [line(rows[0])]
@@ -194,7 +201,7 @@ def _register_writes(server: MCPServer[Any], memory: AsyncMemory, scope: dict[st
             raise InvalidInput("nothing to update: give value (the fact's new value) or importance (0 to 1)")
         fact = await memory.update(number, value=value, importance=importance, actor="mcp",
                                    **reads)  # type: ignore[arg-type]
-        return _fact_full(fact)
+        return _fact_full(fact, (await memory.said_offsets([fact]))[fact.id])
 
     @server.tool()
     async def delete_memory(id: str) -> dict[str, Any]:
@@ -305,7 +312,8 @@ def _register_reads(server: MCPServer[Any], memory: AsyncMemory, reads: dict[str
             if offset:
                 raise InvalidInput("offset reads a long message in parts; a fact comes whole", field="offset")
             fact = await memory.get(number, **reads)  # type: ignore[arg-type]
-            return _fact_full(fact)  # type: ignore[arg-type]
+            assert isinstance(fact, Fact)  # a fact id reads a fact
+            return _fact_full(fact, (await memory.said_offsets([fact]))[fact.id])
         episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
         return _episode_full(episode, offset)  # type: ignore[arg-type]
 
@@ -326,8 +334,11 @@ def _register_reads(server: MCPServer[Any], memory: AsyncMemory, reads: dict[str
         then each other person's (`subject`). `subject` keeps one: 'user' (the user's own) or e.g. 'wife'."""
         check_timeline(key, subject, "list_memories")  # in this tool's words, not history()'s
         timeline = await memory.history(key=key, subject=subject, **reads)  # type: ignore[arg-type]
-        lines = [{**_fact_line(f), "status": f.status, "from": f"{f.valid_from or f.observed_at:%Y-%m-%d}",
-                  "until": f"{f.valid_to:%Y-%m-%d}" if f.valid_to else None} for f, _ in timeline]
+        offsets = await memory.said_offsets(f for f, _ in timeline)  # each value's days in its speaker's calendar
+        lines = [{**_fact_line(f, offsets[f.id]), "status": f.status,
+                  "from": f"{said_in(f.valid_from or f.observed_at, offsets[f.id]):%Y-%m-%d}",
+                  "until": f"{said_in(f.valid_to, offsets[f.id]):%Y-%m-%d}" if f.valid_to else None}
+                 for f, _ in timeline]
         kept, truncated = within_budget(lines, budget_tokens)
         return {"timeline": kept, "truncated": truncated}
 

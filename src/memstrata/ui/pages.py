@@ -209,8 +209,9 @@ def history(request: Request, view: View) -> Response:
     fact_id = id_param(request, "fact")
     scope = view.scope(user)
     timeline = view.call(lambda: view.memory.history(fact_id, **scope))
+    offsets = view.call(lambda: view.memory.said_offsets(f for f, _ in timeline))  # its message's clock
     return render(view, "history.html", user=user, fact_id=fact_id, timeline=timeline, statement=_named(view),
-                  when=views.when, undoable=views.UNDOABLE, undone=views.rolled_back(timeline),
+                  when=views.when, offsets=offsets, undoable=views.UNDOABLE, undone=views.rolled_back(timeline),
                   done=request.query_params.get("done", ""))
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from memstrata.clock import said_in, shown
 from memstrata.context.attribution import attribution, is_users_own_fact
 from memstrata.recall.hits import fact_hit
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -128,6 +129,11 @@ def hit_citations(hit: Hit) -> tuple[int, ...]:
     return hit.citations
 
 
-def when(moment: datetime | None) -> str:
-    """A time as pages print it: ``2026-12-05 08:49 UTC`` (``""`` for none)."""
-    return "" if moment is None else moment.strftime("%Y-%m-%d %H:%M UTC")
+def when(moment: datetime | None, offset: int | None = None) -> str:
+    """A time as pages print it: ``2026-12-05 08:49 UTC``, or at ``offset`` minutes east of UTC (a message's
+    ``Episode.utc_offset_minutes``, a fact's ``Memory.said_offsets``) as its speaker's clock read it,
+    ``2026-12-05 16:49 +08:00``; ``""`` for none."""
+    if moment is None:
+        return ""
+    text = shown(moment, offset)
+    return text if said_in(moment, offset).utcoffset() else f"{text} UTC"

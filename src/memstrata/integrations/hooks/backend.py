@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import PurePath
 from typing import Any, Protocol
 
+from memstrata.clock import offset_minutes, shown
 from memstrata.integrations.hooks.protocol import TURN_BYTES, Payload, project_filter
 from memstrata.integrations.hooks.transcript import Turn
 
@@ -60,7 +61,7 @@ PROFILE_QUERY = "What do you know about me?"
 @dataclass(frozen=True)
 class EarlierTurn:
     """One stored turn as the folder's list shows it: ``role``, ``text`` (the episode's content)
-    and ``created_at`` (when it was said, timezone-aware UTC)."""
+    and ``created_at`` (when it was said, timezone-aware, in the offset it was said in: ``Episode.said_at``)."""
 
     role: str
     text: str
@@ -105,7 +106,8 @@ def session_context(backend: Backend, payload: Payload) -> str:
 
 def folder_turns(name: str, turns: Sequence[EarlierTurn]) -> str:
     """The list of a folder's earlier turns: a heading, then one line per turn in the order given
-    (``- 2026-11-21 10:05 user: ...``, UTC, the text on one line and cut to ``PROJECT_LINE_CHARS``),
+    (``- 2026-11-21 10:05 user: ...``, in UTC or with the offset it was said in, ``... 18:05 +08:00``, the
+    text on one line and cut to ``PROJECT_LINE_CHARS``),
     as many as fit ``PROJECT_BUDGET_TOKENS``; ``""`` when there are none."""
     if not turns:
         return ""
@@ -114,7 +116,7 @@ def folder_turns(name: str, turns: Sequence[EarlierTurn]) -> str:
     for turn in turns:
         text = " ".join(turn.text.split())
         text = text if len(text) <= PROJECT_LINE_CHARS else text[:PROJECT_LINE_CHARS - 1].rstrip() + "…"
-        line = f"- {turn.created_at.astimezone(UTC):%Y-%m-%d %H:%M} {turn.role}: {text}"
+        line = f"- {shown(turn.created_at, offset_minutes(turn.created_at))} {turn.role}: {text}"
         used += 1 + len(line.encode("utf-8"))
         if used > 3 * PROJECT_BUDGET_TOKENS:
             break

@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+from memstrata.clock import said_in
 from memstrata.integrations.hooks.backend import KEY_REUSED, EarlierTurn
 from memstrata.integrations.hooks.protocol import HookScope, HookSettings
 from memstrata.integrations.hooks.transcript import Turn
@@ -30,6 +31,11 @@ CONNECT_TIMEOUT_S = 0.05
 #: model that loads on first use).
 REQUEST_TIMEOUT_S = 10.0
 
+
+
+def _minutes(value: object) -> int | None:
+    """An episode's ``utc_offset_minutes`` as the server sent it (absent from a server older than offsets: UTC)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 class RestError(RuntimeError):
     """The server answered with an error (status, the API's ``error.code`` and message).
@@ -91,7 +97,8 @@ class RestBackend:
         query = urlencode({"filter": filter, "limit": limit, **self.scope.fields()})
         answer = self._call("GET", f"/v1/episodes?{query}")
         items = answer.get("items", []) if isinstance(answer, dict) else []
-        return [EarlierTurn(str(e["role"]), str(e["content"]), datetime.fromisoformat(e["created_at"]))
+        return [EarlierTurn(str(e["role"]), str(e["content"]),
+                            said_in(datetime.fromisoformat(e["created_at"]), _minutes(e.get("utc_offset_minutes"))))
                 for e in items if isinstance(e, dict)]
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:

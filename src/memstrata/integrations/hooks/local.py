@@ -58,7 +58,7 @@ class LocalBackend:
 
     def recent(self, *, filter: str, limit: int) -> list[EarlierTurn]:
         """``Memory.list(kind="episode", filter=filter, limit=limit)`` in the hook's scope, newest first."""
-        return [EarlierTurn(e.role, e.content, e.created_at)
+        return [EarlierTurn(e.role, e.content, e.said_at)
                 for e in self.memory.list(kind="episode", filter=filter, limit=limit) if isinstance(e, Episode)]
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
