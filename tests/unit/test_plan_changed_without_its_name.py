@@ -32,6 +32,12 @@ def _plans(path: Path, *messages: str) -> set[tuple[str, str, str]]:
     (("我12月20号要看牙医", "计划有变，改到下周五"), "看牙医", "2026-12-20", "2026-11-27"),
     (("I have a dentist appointment on March 20.", "It's been moved to March 27."), "dentist appointment",
      "2027-03-20", "2027-03-27"),
+    # moved by a span from its own day, a relative's plan as well as the user's own
+    (("My sister's wedding is on June 5.", "They pushed it back a week."), "wedding", "2027-06-05", "2027-06-12"),
+    (("我姐姐的婚礼在6月5日。", "婚礼推迟了一周。"), "婚礼", "2027-06-05", "2027-06-12"),
+    (("I have a dentist appointment on March 20.", "It got moved forward two days."), "dentist appointment",
+     "2027-03-20", "2027-03-18"),
+    (("我12月20号要看牙医", "提前两天了"), "看牙医", "2026-12-20", "2026-12-18"),
 ])
 def test_a_plan_moved_without_its_name_moves_the_one_plan_ahead(tmp_path: Path, messages: tuple[str, ...],
                                                                 value: str, old: str, new: str) -> None:
@@ -44,6 +50,8 @@ def test_a_plan_moved_without_its_name_moves_the_one_plan_ahead(tmp_path: Path, 
     (("I'm flying to Lisbon on March 14.", "The trip is cancelled."), "flying to Lisbon"),
     (("我12月20号要看牙医", "预约取消了"), "看牙医"),
     (("我12月20号要看牙医", "我把它取消了"), "看牙医"),
+    # asked for, with its reason after it: what "it" stands for is said before it
+    (("I have a job interview at Acme on Monday.", "Cancel it, I took another offer."), "job interview at Acme"),
 ])
 def test_a_plan_called_off_by_a_pronoun_or_its_kind_is_withdrawn(tmp_path: Path, messages: tuple[str, ...],
                                                                  gone: str) -> None:
@@ -74,6 +82,11 @@ def test_the_words_of_the_change_pick_one_of_two_plans(tmp_path: Path, messages:
     ("I have a dentist appointment on March 20.", "The trip is cancelled."),  # an appointment is no trip
     ("我12月20号要去东京", "预约取消了"),  # a trip is no appointment
     ("I'm flying to Lisbon on March 14.", "If it's cancelled, I'll stay home."),  # supposed, not done
+    ("I'm flying to Lisbon on March 14.", "I have a dentist appointment on March 20.",
+     "Cancel it, I took another offer."),  # which?
+    ("I have a dentist appointment on March 20.", "My sister's wedding is on June 5.", "They pushed it back a week."),
+    ("I'm flying to Lisbon on March 14.", "They moved it a week."),  # which way?
+    ("I'm flying to Lisbon on March 14.", "The wedding got pushed back a week."),  # a plan not held
 ])
 def test_a_change_that_fits_no_single_plan_changes_nothing(tmp_path: Path, messages: tuple[str, ...]) -> None:
     facts = _plans(tmp_path, *messages)

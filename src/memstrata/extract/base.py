@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 
@@ -53,6 +53,9 @@ class FactCandidate:
             or a longer key of its noun (``user.internet`` finds ``user.internet_provider``), and is dropped
             otherwise (``facts.engine.FactEngine.held_key``): a thing swapped is the user's only when they said
             they have one.
+        shift: for a change of plan naming no plan (``extract.plan_changed.KEY``), how far the plan it means moves
+            when it is said by a span and no day ("They pushed it back a week": 7 days; 提前两天: -2 days): the
+            fact engine moves that plan's day by it (``facts.engine.FactEngine.plan_changed``); ``None``: no span.
         restates: for a withdrawal, values it leaves standing: the value a placeholder masked
             ("my phone is [REDACTED:phone]", ``facts.withdraw.masked_change``), said again. Held in
             memory for that comparison only, never stored.
@@ -77,6 +80,7 @@ class FactCandidate:
     convention: bool = False
     forbids: bool = False
     held_only: bool = False
+    shift: timedelta | None = None
 
 
 @runtime_checkable

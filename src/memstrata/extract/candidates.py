@@ -89,6 +89,7 @@ def candidate(finding: Finding, sentence: str, lang: str, offset: timedelta | No
         instead_of=finding.instead_of,
         forbids=finding.retract and forbids_one(sentence),
         held_only=finding.held_only,
+        shift=finding.shift,
     )
 
 

@@ -64,6 +64,8 @@ class Finding:
             MySQL to PostgreSQL"): ``extract.base.FactCandidate.instead_of``.
         held_only: a change of a thing named by its noun alone (宽带换成联通了, "switched the internet to
             Verizon"): ``extract.base.FactCandidate.held_only``.
+        shift: how far a plan moved, said by a span and no day ("pushed back a week", 提前两天):
+            ``extract.base.FactCandidate.shift``.
     """
 
     key: str
@@ -80,6 +82,7 @@ class Finding:
     severity: str = ""
     instead_of: str = ""
     held_only: bool = False
+    shift: timedelta | None = None
 
 
 #: A comma that ends a clause: not one inside a number ("$2,000", "1,500 km" are one amount, not "$2" and "000").

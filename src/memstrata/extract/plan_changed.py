@@ -9,6 +9,10 @@ new day (``Finding.period``), or a withdrawal (``Finding.retract``), its value t
 else ``""``. Which plan it changes is known only from what the user holds: the fact engine compares it with
 the plans ahead (``facts.meant.plan_meant``) and changes the one that fits, or nothing.
 
+A plan moved by a span and no day ("They pushed it back a week", "It got moved forward two days", 婚礼推迟了一周,
+提前两天了) is read under ``KEY`` with how far it moves (``Finding.shift``), the fact engine moving the plan's own day
+by it; a plan called off by an imperative ("Cancel it, I took another offer") as one said done.
+
 A change needs its marker: a new day said with "instead", "now", "moved", "postponed", "pushed back", 改到, 推迟到,
 or asked for ("Move it to Saturday", "Can we move that to Saturday?");
 a day alone ("On March 21.") or "now" with no day ("Now I'm tired") is none. A sentence that supposes ("if it's
@@ -18,7 +22,7 @@ cancelled", 如果取消了) or asks changes nothing.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.timex import resolve_relative, time_span
@@ -51,10 +55,11 @@ _MOVED_ZH = lazy_regex(
     r"(?P<kind>计划|行程|安排|时间|预约|会议|出差|航班|课)?(?:也|已经|都|就)?"
     r"(?:改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|换到|挪到|调到)了?(?P<when>[^，,。！!？?]+?)(?:了|吧)?[。！!]*$")
 #: "I cancelled it", "It's been called off", "That's cancelled now", "The hike is off", "The car service is cancelled
-#: after all": "off" only of a plan named by its words (a device is off too: "No, it's off").
+#: after all", "Cancel it", "Call it off": "off" only of a plan named by its words (a device is off too: "No, it's
+#: off").
 _OFF_EN = lazy_regex(
     rf"{_OPENING_EN}(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|had\s+to\s+|already\s+)?(?:cancell?ed|called\s+off)\s+"
-    rf"(?:it|that)|(?:it|that|{_PLAN_EN})(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+|"
+    rf"(?:it|that)|(?:please\s+)?(?:cancel\s+(?:it|that)|call\s+(?:it|that)\s+off)(?:,?\s+please)?|(?:it|that|{_PLAN_EN})(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+|"
     r"all\s+)*(?:cancell?ed|called\s+off|(?P<off>off)))(?:\s+(?:now|already|anyway|after\s+all))?[.!]*$", _IC)
 #: 取消了, 我取消了, 我把它取消了, 已经取消了, 那个推掉了.
 _OFF_ZH = lazy_regex(r"^(?:我们?)?(?:已经|也)?(?:把(?:它|这个|那个)|(?:这个|那个|它))?(?:也|已经|被)?"
@@ -105,6 +110,68 @@ def moved(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     return [Finding(KEY, kind, CONF_STATED, sentence, period=day, statement=sentence)]
 
 
+#: A span a plan moves by, said with no day: "a week", "two days", "a couple of days", "10 days".
+_SPAN_EN = (r"(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|\d{1,2})\s+"
+            r"(?P<unit>days?|weeks?)")
+_SHIFT_TAIL_EN = rf"(?P<dir>back|forward|up)?\s*(?:by\s+)?{_SPAN_EN}(?:\s+(?P<dir2>later|earlier))?"
+_SHIFT_VERB_EN = (r"(?P<verb>push(?:ed)?|mov(?:e|ed)|postpone[ds]?|delay(?:ed)?|bump(?:ed)?|br(?:ing|ought)|"
+                  r"shift(?:ed)?)")
+#: "They pushed it back a week", "We moved the wedding forward two days", "Push it back a week, please".
+_SHIFTED_EN = lazy_regex(
+    rf"{_OPENING_EN}(?:please\s+|let's\s+)?(?:(?:they|we|i|he|she|someone)\s+(?:have\s+|'ve\s+|just\s+|had\s+to\s+)*)?"
+    rf"{_SHIFT_VERB_EN}\s+{_PLAN_EN}\s+{_SHIFT_TAIL_EN}(?:,?\s+please)?[.!]*$", _IC)
+#: "It got pushed back a week", "The wedding has been postponed by two days", "It's been moved two days later".
+_SHIFTED_PASSIVE_EN = lazy_regex(
+    rf"{_OPENING_EN}{_PLAN_EN}\s*(?:'s|\s+is|\s+was|\s+has\s+been|\s+got|\s+will\s+be)\s+(?:been\s+|now\s+)*"
+    rf"{_SHIFT_VERB_EN}\s+{_SHIFT_TAIL_EN}(?:\s+now)?[.!]*$", _IC)
+#: 婚礼推迟了一周, 推迟一周, 提前两天了, 预约往后推了三天, 我们把婚礼提前了一个星期.
+_SHIFTED_ZH = lazy_regex(
+    r"^(?:我们?|他们|她们)?(?:把)?(?P<kind>[\u4e00-\u9fff]{0,8}?)(?:也|已经|又|都|被|给)*"
+    r"(?:(?P<late>推迟|延后|延期|推后|往后推|往后挪|顺延)|(?P<early>提前|提早|往前挪|往前推))了?"
+    r"(?P<n>[一二两三四五六七八九十]|\d{1,2})(?:个)?(?P<unit>天|日|周|星期|礼拜)了?[。！!]*$")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10, "a couple of": 2, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+            "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _span(m: re.Match[str]) -> timedelta:
+    """The span ``m`` names (``n`` of ``unit``): "a week" 7 days, 两天 2 days."""
+    n = " ".join(m.group("n").casefold().split())
+    count = int(n) if n.isdigit() else _NUMBERS[n]
+    return timedelta(days=count * (7 if m.group("unit")[:1].casefold() in ("w", "周", "星", "礼") else 1))
+
+
+def shifted(sentence: str, lang: str) -> list[Finding]:
+    """A plan moved by a span, no day said ("They pushed it back a week", "It got moved forward two days",
+    婚礼推迟了一周, 提前两天了): one finding under ``KEY`` valued the plan's words named ("wedding", 婚礼), else ``""``,
+    that says how far the day moves (``Finding.shift``: later is ahead, earlier behind); ``[]`` for any other
+    sentence, one that supposes or asks, and a move whose way is not said ("moved it a week")."""
+    text = sentence.strip()
+    if _NOT_SAID_DONE.search(text):
+        return []
+    if lang == "zh":
+        m = _SHIFTED_ZH.match(text)
+        if m is None:
+            return []
+        kind = m.group("kind")
+        kind = "" if kind in ("计划", "安排", "时间", "它", "这个", "那个", "行程安排") else kind
+        sign = -1 if m.group("early") else 1
+    else:
+        m = _SHIFTED_EN.match(text) or _SHIFTED_PASSIVE_EN.match(text)
+        if m is None:
+            return []
+        way = (m.group("dir") or m.group("dir2") or "").casefold()
+        verb = (m.group("verb") or "").casefold()
+        if way in ("back", "later") or (not way and verb[:4] in ("post", "dela", "push")):
+            sign = 1
+        elif way in ("forward", "up", "earlier"):
+            sign = -1
+        else:
+            return []  # "moved it a week": which way is not said
+        kind = m.group("kind") or ""
+    return [Finding(KEY, kind, CONF_STATED, sentence, statement=sentence, shift=sign * _span(m))]
+
+
 #: Where a sentence's clauses part: "Please drop the physio session, I cancelled it".
 _CLAUSE = lazy_regex(r"\s*(?:[,;，；]|\b(?:and|but|so)\b)\s*", _IC)
 
@@ -124,3 +191,21 @@ def called_off(sentence: str, lang: str) -> list[Finding]:
         return []  # "No, it's off": a device as well as a plan; "my calculation was off": wrong, not called off
     named = (found[0].group("kind") or "") if lang == "en" else ""
     return [Finding(KEY, named, CONF_STATED, sentence, retract=True, statement=sentence)]
+
+
+def up_to_off(text: str) -> str:
+    """``text`` up to the end of its first clause that calls a plan off (``called_off``): what "it" may stand for is
+    said before it, and a clause after it gives a reason ("Cancel it, I took another offer"), no thing it names.
+    ``text`` whole when no clause calls a plan off.
+
+    >>> up_to_off("Cancel it, I took another offer."), up_to_off("I had Netflix but I cancelled it")
+    ('Cancel it', 'I had Netflix but I cancelled it')
+    """
+    start = 0
+    for part in [*_CLAUSE.finditer(text), None]:
+        end = len(text) if part is None else part.start()
+        clause = text[start:end].strip()
+        if clause and (_OFF_EN.match(clause) or _OFF_ZH.match(clause)):
+            return text[:end]
+        start = end if part is None else part.end()
+    return text

@@ -218,6 +218,7 @@ class RuleExtractor:
             if not found:  # "Now on March 21 instead", "I cancelled it": a plan changed, not named (facts.meant)
                 written = detect_language(sentence)
                 found = [(f, written) for f in (plan_changed.moved(sentence, said_at, written)
+                                                or plan_changed.shifted(sentence, written)
                                                 or plan_changed.called_off(sentence, written))]
             found = list(zip(restated.corrects([f for f, _ in found], as_said, last, corrected=corrected_before),
                              (lang for _, lang in found), strict=True))

@@ -208,11 +208,16 @@ class FactEngine:
                 return None
         if plan is None:
             return None
+        whose = plan.subject or "" if said.speaker is None else cand.subject  # a sister's wedding stays hers
         if cand.retracts:
-            return withdraw.retract(self, conn, said, replace(cand, key=plan.key, value=plan.value), now,
+            return withdraw.retract(self, conn, said, replace(cand, key=plan.key, value=plan.value, subject=whose), now,
                                     only={plan.id})
-        moved = replace(_plan_at_new_day(cand, plan, plan.value), instead_of="", evidence=cand.evidence,
-                        **_shifted(plan, cand.valid_from))
+        # moved to a day, or by a span from its own day ("They pushed it back a week": ``cand.shift``)
+        start = cand.valid_from if cand.shift is None or plan.valid_from is None else plan.valid_from + cand.shift
+        if cand.shift is not None and start is not None and start + timedelta(days=1) <= said.at:
+            return None  # brought forward to a day already over: another plan is meant, or none
+        moved = replace(_plan_at_new_day(cand, plan, plan.value), instead_of="", evidence=cand.evidence, subject=whose,
+                        valid_from=start, shift=None, **_shifted(plan, start))
         return moved, self.vector_of(moved.statement), {plan.id}
 
     def consumed_habit(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:

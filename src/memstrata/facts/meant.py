@@ -9,11 +9,12 @@ decided here by comparing the change with the user's facts:
 * a correction "X, not Y" names the one active fact of its subject whose value holds Y as a name: the value itself
   (that is ``FactEngine.instead``'s exact match), or a name, place or day inside it ("niece named Clara",
   妹妹小丽, "flying to Lisbon"): X takes Y's place in it (``value_named``);
-* a plan changed (moved to a new day, or called off) names one of the user's plans ahead (``plan_meant``): the one
-  sharing a word of its own with what the change names, else with the message's other words ("Please drop the
-  physio session, I cancelled it"), else the one plan of the kind the change names (a trip is any journey, a
-  travel plan whatever its words; an appointment a visit to a dentist, a doctor, a physio), else, naming nothing, the
-  one plan ahead.
+* a plan changed (moved to a new day, moved by a span, or called off) names one of the plans ahead of anyone the user
+  holds plans of (``plan_meant``: "They pushed it back a week" of a sister's wedding): the one sharing a word of its
+  own with what the change names, else with the message's other words ("Please drop the physio session, I cancelled
+  it"), else the one plan of the kind the change names (a trip is any journey, a travel plan whatever its words; an
+  appointment a visit to a dentist, a doctor, a physio), else, naming nothing, the one plan ahead; a reason said after
+  "it" ("Cancel it, I took another offer") names no other thing it stands for.
 
 When no fact fits, or several fit equally, nothing changes: a change applied to the wrong fact loses a true one,
 which is worse than a change not stored ("I cancelled it" with a trip and an appointment ahead, "not Emma" with no
@@ -26,6 +27,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from memstrata.extract import plan_changed
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.corrected_later import KEY, PLANS, kinds
 from memstrata.extract.taxonomy import key_spec
@@ -158,7 +160,10 @@ def plan_meant(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *
     ``named`` naming neither words nor a kind, every plan ahead. A plan moved (``cand.retracts`` false) is none of the
     plans already on its new day. ``None`` unless exactly one plan fits at the first step any plan fits at: two plans
     ahead and "I cancelled it" name neither, and "the haircut is cancelled" names no dentist appointment."""
-    ahead = previous.plans_to_come(engine, conn, said, cand)
+    # a change naming no plan nor whose (``plan_changed.KEY``: "They pushed it back a week") is about any plan the
+    # user holds, a sister's wedding as well as their own trip
+    anyone = cand.key == plan_changed.KEY and not cand.subject and said.speaker is None
+    ahead = previous.plans_to_come(engine, conn, said, cand, every_subject=anyone)
     if not cand.retracts and cand.valid_from is not None:
         ahead = [f for f in ahead if f.valid_from is None or f.valid_from.date() != cand.valid_from.date()]
     if named and not previous.names_kind_alone(named):
@@ -169,8 +174,9 @@ def plan_meant(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *
     if kinds_named := plan_kinds(named):
         return _one([f for f in ahead if kinds_named & plan_kinds(f.value, f.key)])
     # "it" alone: the one plan ahead, unless the message speaks of something else it may stand for ("I had Netflix
-    # but the price went up, so I cancelled it")
-    return None if _speaks_of_more(text) else _one(ahead)
+    # but the price went up, so I cancelled it"), before it: a reason given after ("Cancel it, I took another offer")
+    # names nothing it stands for
+    return None if _speaks_of_more(plan_changed.up_to_off(text) if cand.retracts else text) else _one(ahead)
 
 
 #: The words a change of plan is said in, that name no thing it may be about: "Please drop it, I cancelled it",
@@ -181,9 +187,13 @@ changed date day delete did do drop forget forward fyi got guys had has have hey
 me moved my new no not now of off oh ok okay on our please plan plans postponed pushed quick remove rescheduled sadly
 shifted small so sorry that that's the this thanks to too unfortunately update was we we've well were will yeah yes
 you instead heads up note btw for then there move push reschedule shift bump let's until till over
+they them he she by later earlier delayed bumped brought a couple day days week weeks one two three four five six seven
+eight nine ten
 """.split())
 _CHANGE_HAN = lazy_regex(r"计划|有变|变了|改了|一下|改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|"
-                         r"换到|挪到|调到|取消|推掉|已经|这个|那个|我们|[我它也被把了吧啊哦呢的就都]")
+                         r"换到|挪到|调到|取消|推掉|已经|这个|那个|我们|他们|"
+                         r"(?:推迟|延后|延期|推后|往后推|往后挪|顺延|提前|提早|往前挪|往前推)了?"
+                         r"(?:[一二两三四五六七八九十\d]+个?(?:天|日|周|星期|礼拜))?|[我它也被把了吧啊哦呢的就都]")
 
 
 def _speaks_of_more(text: str) -> bool:

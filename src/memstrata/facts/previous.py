@@ -314,11 +314,19 @@ def plan_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -
     return plans[0]
 
 
-def plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> list[Fact]:
+def plans_to_come(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *,
+                  every_subject: bool = False) -> list[Fact]:
     """The readable plans (``PLANS``) of ``cand``'s subject that start at or after ``said.at``: the ones a plan put
-    right or moved may take the place of."""
+    right or moved may take the place of. ``every_subject``: the plans of everyone the user holds plans of (a sister's
+    wedding too), for a change that names no plan and no one ("They pushed it back a week")."""
     store = engine.store
-    ids = store.fact_ids(conn, said.scope, keys=sorted(PLANS), subject=subject_of(said, cand))
-    return [f for f in store.load_facts(conn, ids) if not f.encrypted and f.valid_from is not None
+    if every_subject:
+        ids = [row[0] for row in store.owner_active_facts(conn, said.scope)]
+        facts = [f for f in store.load_facts(conn, ids)
+                 if f.key in PLANS and (f.expires_at is None or f.expires_at > said.at)]
+    else:
+        facts = store.load_facts(conn, store.fact_ids(conn, said.scope, keys=sorted(PLANS),
+                                                      subject=subject_of(said, cand)))
+    return [f for f in facts if not f.encrypted and f.valid_from is not None
             and (f.valid_from >= said.at or (f.valid_to is not None and f.valid_to > said.at
                                                and f.valid_to - f.valid_from <= _ONE_DAY))]
