@@ -64,3 +64,26 @@ def test_a_name_put_right_of_another_relative_keeps_the_held_one(tmp_path: Path)
     """"My sister is named Tim, not Tom" superseded "brother named Tom": the relative it is about was not compared."""
     facts = _facts(tmp_path, "My brother is Tom.", "My sister is named Tim, not Tom.")
     assert _values(facts, "active") == {"brother named Tom", "sister named Tim"}, facts
+
+
+@pytest.mark.parametrize(("messages", "moved"), [
+    (("My friend Tom is coming to visit next week.", "Sorry, his name is Tim, not Tom."), {"coming to visit"}),
+    (("My brother is called Tom.", "Tom is allergic to peanuts.", "Sorry, his name is Tim, not Tom."),
+     {"brother named Tim", "peanuts"}),
+])
+def test_the_facts_about_a_person_follow_their_name_put_right(tmp_path: Path, messages: tuple[str, ...],
+                                                              moved: set[str]) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        for i, text in enumerate(messages):
+            mem.add(text, created_at=_AT + timedelta(days=2 * i))
+        active = {(f.value, f.subject) for f in mem.list(kind="fact", limit=50)}
+    assert not any(subject == "Tom" for _, subject in active), active
+    assert {value for value, subject in active if subject == "Tim" or "Tim" in value} == moved, active
+
+
+def test_a_name_put_right_of_someone_else_moves_no_facts(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("My friend Tom is coming to visit next week.", created_at=_AT)
+        mem.add("Sorry, his name is Tim, not Bob.", created_at=_AT + timedelta(days=2))
+        assert {(f.value, f.subject, f.status) for f in mem.list(kind="fact", status="all", limit=50)} == {
+            ("coming to visit", "Tom", "active")}

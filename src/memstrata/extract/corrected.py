@@ -45,10 +45,12 @@ _OWNER_LEFT_OUT_ZH = lazy_regex(r"^(?![我你他她它这那谁哪今明昨])[\u
 _OWNER_LEFT_OUT_EN = lazy_regex(r"(?i:^(?:(?:sorry|oops|my bad|actually|i mean)\s*[,:]?\s+)+(?:the\s+)?)"
                                 r"(?P<s>(?!(?:it|this|that|he|she|they|we|i|you|there)\b)[a-z][\w-]*"
                                 r"(?:\s+[a-z][\w-]*)?\s+is\s+[^,]{1,40})$")
-#: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
+#: "Not Berlin, Munich", "No, it's Munich, not Berlin", "His name is Tim, not Tom": two values, no statement.
 #: "It's a 2019 Honda Accord, not a Civic": the article before the new value is no part of it, and a model named
 #: with its year and make takes four words.
-_BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*[,:]?\s+)*(?:it's\s+|it is\s+)?"
+_BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*[,:]?\s+)*"
+                      # "Sorry, his name is Tim, not Tom": a name put right, whose is not said
+                      r"(?:it's\s+|it is\s+|(?:his|her|their)\s+name(?:'s|\s+is)\s+(?=(?-i:[A-Z])))?"
                       r"(?:(?:an?|the)\s+)?"
                       rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?)\s*,\s*not\s+{_OLD_EN}{_END_EN}"
                       # with no comma between, the value meant is a name ("Not Berlin Munich"): "Not until it's

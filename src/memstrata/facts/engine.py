@@ -156,6 +156,7 @@ class FactEngine:
             cand = replace(cand, instead_of=ended_by_switch(self, conn, said, cand))
         if cand.key == BEGUN_KEY and not cand.instead_of:  # "I started using Arc": the one browser before it ends
             cand = replace(cand, instead_of=ended_by_beginning(self, conn, said, cand))
+        put_right = cand if cand.key == CORRECTION_KEY else None  # "his name is Tim, not Tom": Tom's facts follow
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
             if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: the message before's
@@ -163,8 +164,8 @@ class FactEngine:
                 said_old = cand.instead_of
                 cand, named = previous.corrected(self, conn, said, replace(cand, key=corrected_later.KEY),
                                                  said_old=said_old)
-                if not named:
-                    return []
+                if not named:  # no value holds Tom: what is held about Tom is Tim's, or nothing changes
+                    return [] if put_right is None else meant.renamed(self, conn, said, put_right, said_old, now)
                 # the old value said is no value stored; a plan put right at another time (不是15号，是18号) takes
                 # the place of the plan of its own value
                 cand = replace(cand, instead_of="") if cand.instead_of == said_old else cand
@@ -188,7 +189,10 @@ class FactEngine:
         ended = [change for fact in [*self.meat_eaten(conn, said, cand), *self.diets_left(conn, said, cand)]
                  for change in withdraw.retract(self, conn, said, replace(cand, key=fact.key, value=fact.value,
                                                                           retracts=True), now)]
-        return [*ended, self.resolve(conn, kept, cand, vector, now, replaces=replaces, together=together)]
+        made = [*ended, self.resolve(conn, kept, cand, vector, now, replaces=replaces, together=together)]
+        if put_right is None or cand.key not in ("family.member", "pet"):
+            return made
+        return [*made, *meant.renamed(self, conn, said, put_right, put_right.instead_of, now)]  # the brother's too
 
     def plan_changed(self, conn: Any, said: Said, cand: FactCandidate, now: datetime) -> (
             list[RawChange] | tuple[FactCandidate, np.ndarray | None, set[int]] | None):

@@ -8,7 +8,9 @@ decided here by comparing the change with the user's facts:
 
 * a correction "X, not Y" names the one active fact of its subject whose value holds Y as a name: the value itself
   (that is ``FactEngine.instead``'s exact match), or a name, place or day inside it ("niece named Clara",
-  妹妹小丽, "flying to Lisbon"): X takes Y's place in it (``value_named``);
+  妹妹小丽, "flying to Lisbon"): X takes Y's place in it (``value_named``); a name Y that no value holds but that
+  facts are about ("My friend Tom is coming to visit": the visit is Tom's) names those facts, now about X
+  (``renamed``), and so does a relative's name put right ("brother named Tom");
 * a plan changed (moved to a new day, moved by a span, or called off) names one of the plans ahead of anyone the user
   holds plans of (``plan_meant``: "They pushed it back a week" of a sister's wedding): the one sharing a word of its
   own with what the change names, else with the message's other words ("Please drop the physio session, I cancelled
@@ -33,14 +35,17 @@ from memstrata.extract.corrected_later import KEY, PLANS, kinds
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.timex import time_spans
 from memstrata.facts import previous
+from memstrata.facts.resolve import Decision
 from memstrata.facts.terms import subject_of
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import normalise_value
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from memstrata.extract.base import FactCandidate
     from memstrata.facts.engine import FactEngine
-    from memstrata.facts.said import Said
+    from memstrata.facts.said import RawChange, Said
     from memstrata.types import Fact
 
 
@@ -99,6 +104,34 @@ def value_named(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate) 
                    value=value, statement=statement, instead_of=fact.value, corrects=True,
                    # a plan put right in its place keeps its day ("I meant Porto, not Lisbon" of a trip in March)
                    valid_from=fact.valid_from if fact.key in PLANS else cand.valid_from), {fact.id}
+
+
+def renamed(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, old: str, now: datetime) -> list[RawChange]:
+    """What a name put right that no held value holds ("Sorry, his name is Tim, not Tom": ``cand.value`` Tim, ``old``
+    Tom) changes: every active fact about the person of the old name (its subject, ``FactCandidate.subject``: "My
+    friend Tom is coming to visit next week" stored the visit as Tom's) is said again about the new name, superseding
+    the old; ``[]`` (nothing changes) when either is no person's name (a capitalised word or two) or nothing is held
+    about ``old``. The facts keep their values, days and spans; a statement naming the old name names the new."""
+    new = cand.value.strip()
+    if not _PERSON.fullmatch(old.strip()) or not _PERSON.fullmatch(new) or new.casefold() == old.strip().casefold():
+        return []
+    store = engine.store
+    ids = [row[0] for row in store.owner_active_facts(conn, said.scope)]
+    about = [f for f in store.load_facts(conn, ids)
+             if not f.encrypted and (f.subject or "").casefold() == old.strip().casefold()]
+    changes: list[RawChange] = []
+    for fact in about:
+        statement = _put(fact.statement, old.strip(), new) if mentions(fact.statement, old.strip()) else fact.statement
+        again = replace(cand, kind=fact.kind, key=fact.key, value=fact.value, confidence=fact.confidence,
+                        importance=fact.importance, sensitivity=fact.sensitivity, statement=statement,
+                        valid_from=fact.valid_from, valid_to=fact.valid_to, subject=new, instead_of="")
+        changes.append(engine.execute(conn, Decision("supersede", superseded=(fact.id,)), said, again,
+                                      engine.vector_of(statement), now))
+    return changes
+
+
+#: A person's name: one to three capitalised words ("Tom", "Mary Ann").
+_PERSON = re.compile(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}")
 
 
 #: The kinds of plan a word names, and the words that name each (English words, Chinese words found inside a value):
