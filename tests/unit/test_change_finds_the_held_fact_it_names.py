@@ -66,19 +66,20 @@ def test_a_name_put_right_of_another_relative_keeps_the_held_one(tmp_path: Path)
     assert _values(facts, "active") == {"brother named Tom", "sister named Tim"}, facts
 
 
-@pytest.mark.parametrize(("messages", "moved"), [
-    (("My friend Tom is coming to visit next week.", "Sorry, his name is Tim, not Tom."), {"coming to visit"}),
-    (("My brother is called Tom.", "Tom is allergic to peanuts.", "Sorry, his name is Tim, not Tom."),
+@pytest.mark.parametrize(("messages", "new", "moved"), [
+    (("My friend Tom is coming to visit next week.", "Sorry, his name is Tim, not Tom."), "Tim", {"coming to visit"}),
+    (("My brother is called Tom.", "Tom is allergic to peanuts.", "Sorry, his name is Tim, not Tom."), "Tim",
      {"brother named Tim", "peanuts"}),
+    (("我的朋友小王下周要来看我。", "不好意思，他叫小李，不是小王。"), "小李", {"来看我"}),
 ])
-def test_the_facts_about_a_person_follow_their_name_put_right(tmp_path: Path, messages: tuple[str, ...],
+def test_the_facts_about_a_person_follow_their_name_put_right(tmp_path: Path, messages: tuple[str, ...], new: str,
                                                               moved: set[str]) -> None:
     with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
         for i, text in enumerate(messages):
             mem.add(text, created_at=_AT + timedelta(days=2 * i))
         active = {(f.value, f.subject) for f in mem.list(kind="fact", limit=50)}
-    assert not any(subject == "Tom" for _, subject in active), active
-    assert {value for value, subject in active if subject == "Tim" or "Tim" in value} == moved, active
+    assert not any(subject in ("Tom", "小王") for _, subject in active), active
+    assert {value for value, subject in active if subject == new or new in value} == moved, active
 
 
 def test_a_name_put_right_of_someone_else_moves_no_facts(tmp_path: Path) -> None:

@@ -60,6 +60,9 @@ _BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*
                       # "Not UPS, use FedEx": the verb of choosing is no part of the value chosen
                       r"(?:(?:please\s+)?(?:use|go with|ship with|send (?:it )?with|take|pick|choose|make it)\s+)?"
                       rf"(?:(?:an?|the)\s+)?(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,3}}?){_END_EN}", _IC)
+#: 不好意思，他叫小李，不是小王: a person's name put right, whose not said (as "His name is Tim, not Tom").
+_NAMED_ZH = lazy_regex(r"^(?:(?:不好意思|抱歉|对不起|我说错了|说错了|更正一下)[，,]?\s*)*[他她](?:叫|的?名字(?:是|叫))"
+                       rf"(?P<pos>[\u4e00-\u9fff]{{2,4}})[，,]\s*(?:而)?不是(?P<old>[\u4e00-\u9fff]{{2,4}}){_END_ZH}")
 #: "Sorry, I meant FedEx, never UPS": after "I meant" the "never" sets the value meant against the one said, as
 #: "not" does. Without "I meant" it forbids ("Ship with FedEx, never UPS": a choice and a prohibition, its own rule's).
 _MEANT_NEVER_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|my bad)\s*[,:]?\s+)*i\s+meant\s+(?:(?:an?|the)\s+)?"
@@ -155,8 +158,9 @@ def _negated_first(m: re.Match[str], said_at: datetime, find: Reader) -> list[tu
 
 
 def _bare(text: str, lang: str) -> list[tuple[Finding, str]]:
-    if lang == "zh":
-        return []  # 上海，不是北京 alone: read by _HEAD_ZH's order (不是北京，是上海) only
+    if lang == "zh":  # 上海，不是北京 alone: read by _HEAD_ZH's order (不是北京，是上海) only; a name put right is read
+        named = _NAMED_ZH.match(text)
+        return [] if named is None else _two_values(named.group("old"), named.group("pos"), text, "zh")
     meant = _MEANT_NEVER_EN.match(text)
     if meant is not None:
         return _two_values(meant.group("old"), meant.group("pos"), text, "en")

@@ -111,7 +111,8 @@ def renamed(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, old:
     Tom) changes: every active fact about the person of the old name (its subject, ``FactCandidate.subject``: "My
     friend Tom is coming to visit next week" stored the visit as Tom's) is said again about the new name, superseding
     the old; ``[]`` (nothing changes) when either is no person's name (a capitalised word or two) or nothing is held
-    about ``old``. The facts keep their values, days and spans; a statement naming the old name names the new."""
+    about ``old`` (不好意思，他叫小李，不是小王 likewise). The facts keep their values, days and spans; a statement
+    naming the old name names the new."""
     new = cand.value.strip()
     if not _PERSON.fullmatch(old.strip()) or not _PERSON.fullmatch(new) or new.casefold() == old.strip().casefold():
         return []
@@ -130,8 +131,8 @@ def renamed(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, old:
     return changes
 
 
-#: A person's name: one to three capitalised words ("Tom", "Mary Ann").
-_PERSON = re.compile(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}")
+#: A person's name: one to three capitalised words ("Tom", "Mary Ann"), or two to four Chinese characters (小王).
+_PERSON = re.compile(r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}|[\u4e00-\u9fff]{2,4}")
 
 
 #: The kinds of plan a word names, and the words that name each (English words, Chinese words found inside a value):
