@@ -87,6 +87,7 @@ def test_the_words_of_the_change_pick_one_of_two_plans(tmp_path: Path, messages:
     ("I have a dentist appointment on March 20.", "My sister's wedding is on June 5.", "They pushed it back a week."),
     ("I'm flying to Lisbon on March 14.", "They moved it a week."),  # which way?
     ("I'm flying to Lisbon on March 14.", "The wedding got pushed back a week."),  # a plan not held
+    ("I have a dentist appointment on March 20.", "Cancel that, I meant March 21."),  # what was said taken back
 ])
 def test_a_change_that_fits_no_single_plan_changes_nothing(tmp_path: Path, messages: tuple[str, ...]) -> None:
     facts = _plans(tmp_path, *messages)

@@ -56,10 +56,11 @@ _MOVED_ZH = lazy_regex(
     r"(?:改到|推迟到|延期到|延后到|延到|推到|提前到|改成|改为|改在|换到|挪到|调到)了?(?P<when>[^，,。！!？?]+?)(?:了|吧)?[。！!]*$")
 #: "I cancelled it", "It's been called off", "That's cancelled now", "The hike is off", "The car service is cancelled
 #: after all", "Cancel it", "Call it off": "off" only of a plan named by its words (a device is off too: "No, it's
-#: off").
+#: off"); asked for, of "it" only ("Cancel that, I meant Friday" takes back what was said, it calls nothing off).
 _OFF_EN = lazy_regex(
     rf"{_OPENING_EN}(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|had\s+to\s+|already\s+)?(?:cancell?ed|called\s+off)\s+"
-    rf"(?:it|that)|(?:please\s+)?(?:cancel\s+(?:it|that)|call\s+(?:it|that)\s+off)(?:,?\s+please)?|(?:it|that|{_PLAN_EN})(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+|"
+    r"(?:it|that)|(?:please\s+)?(?:cancel\s+it|call\s+it\s+off)(?:,?\s+please)?|"
+    rf"(?:it|that|{_PLAN_EN})(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:now\s+|officially\s+|been\s+|"
     r"all\s+)*(?:cancell?ed|called\s+off|(?P<off>off)))(?:\s+(?:now|already|anyway|after\s+all))?[.!]*$", _IC)
 #: 取消了, 我取消了, 我把它取消了, 已经取消了, 那个推掉了.
 _OFF_ZH = lazy_regex(r"^(?:我们?)?(?:已经|也)?(?:把(?:它|这个|那个)|(?:这个|那个|它))?(?:也|已经|被)?"
