@@ -50,16 +50,25 @@ def parse_said_at(text: str, what: str = "time") -> datetime:
     """Parse the ISO 8601 time a message was said, keeping its offset (``2026-11-03T07:00+08:00`` stays at
     +08:00): the extractor reads "tomorrow" / 明天 in the speaker's own calendar day, as the SDK does with an
     aware ``created_at``; stored times are UTC either way (``to_db``). A value without an offset is UTC.
-    Raises ``InvalidInput`` as ``parse_time`` does."""
+    Raises ``InvalidInput`` as ``parse_time`` does, also for a time out of range once in UTC
+    (``9999-12-31T23:59:59-12:00``)."""
     try:
         parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
     except (ValueError, AttributeError) as exc:
-        field = None if what == "time" else what.lstrip("-").replace("-", "_")
-        raise InvalidInput(f"{what}: {unreadable_time(text)}", field=field) from exc
+        raise InvalidInput(f"{what}: {unreadable_time(text)}", field=_field_of(what)) from exc
     if parsed.tzinfo is None:
         return parsed.replace(tzinfo=UTC)
-    parsed.astimezone(UTC)  # a time out of range once in UTC raises here, as parse_time's conversion does
+    try:
+        parsed.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:59:59-12:00 is past year 9999 in UTC, as REST's 422 says
+        raise InvalidInput(f"{what}: {text.strip()[:40]!r} is out of range once converted to UTC",
+                           field=_field_of(what)) from None
     return parsed
+
+
+def _field_of(what: str) -> str | None:
+    """The ``field`` of an ``InvalidInput`` about ``what``: ``--as-of`` is ``as_of``; none for ``time``."""
+    return None if what == "time" else what.lstrip("-").replace("-", "_")
 
 
 def to_db(value: datetime | None) -> str | None:

@@ -3,7 +3,8 @@ name, before anything is read or written, never read as the default.
 
 Before: ``memstrata status --user ""`` counted the whole database, every tenant; ``reembed --model ""``
 re-embedded with the configured model; ``export -o ""`` said "-o . is a directory"; ``import --format xml``
-listed three of its five formats; ``--as-of ""``, ``--at ""`` and ``--kind ""`` were read as not given.
+listed three of its five formats; ``--as-of ""``, ``--at ""`` and ``--kind ""`` were read as not given;
+a time out of range once in UTC (``--at 9999-12-31T23:59:59-12:00``) was ``error[internal]: OverflowError``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (["recall", "Paris", "--user", "u", "--as-of", ""], "--as-of: cannot parse '' as an ISO 8601"),
     (["context", "Paris", "--user", "u", "--as-of", ""], "--as-of: cannot parse '' as an ISO 8601"),
     (["remember", "I like tea", "--user", "u", "--at", ""], "--at: cannot parse '' as an ISO 8601"),
+    # a time past the calendar once in UTC was an OverflowError: error[internal]
+    (["remember", "I like tea", "--user", "u", "--at", "9999-12-31T23:59:59-12:00"],
+     "--at: '9999-12-31T23:59:59-12:00' is out of range once converted to UTC"),
+    (["recall", "Paris", "--user", "u", "--as-of", "0001-01-01T00:00:00+14:00"],
+     "--as-of: '0001-01-01T00:00:00+14:00' is out of range once converted to UTC"),
+    (["context", "Paris", "--user", "u", "--as-of", "9999-12-31T23:59:59-12:00"], "--as-of: '9999-12-31T23:59:59"),
+    (["forget", "--user", "u", "--before", "9999-12-31T23:59:59-12:00", "--dry-run"], "--before: '9999-12-31T23"),
     (["recall", "Paris", "--user", "u", "--kind", ""], '--kind holds the string "", which is not a kind'),
     (["context", "Paris", "--user", "u", "--kind", ""], '--kind holds the string "", which is not a kind'),
 ])

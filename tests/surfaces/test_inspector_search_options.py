@@ -53,3 +53,12 @@ def test_a_session_mode_without_a_session_names_the_pages_session_box(server: Se
     # was: "short-term memory is per session: give a session_id", a field the page has not
     assert page.status_code == 422, page.text[:300]
     assert f"mode {mode} reads one session&#39;s recent turns: give the session in `session`" in page.text, page.text
+
+
+def test_a_time_out_of_range_once_in_utc_is_refused_by_name(server: Server) -> None:
+    with server.client(ADMIN_KEY) as client:
+        page = client.get("/ui/search", params={"user": "ivy", "q": "which carrier?",
+                                                "as_of": "9999-12-31T23:59:59-12:00"})
+    # was 500: OverflowError out of clock.parse_said_at
+    assert page.status_code == 422, page.text[:300]
+    assert "as_of: &#39;9999-12-31T23:59:59-12:00&#39; is out of range once converted to UTC" in page.text, page.text

@@ -108,3 +108,18 @@ def test_message_lines_without_uuid_beside_stored_ones_are_named_by_their_line_i
     assert keyless_note(path, "claude-code") == (
         f'1 claude-code message line has no "uuid" (the id each turn is stored under): line 4 of {path}')
     assert keyless_note(path, "codex") == ""  # a Codex message without an id is keyed by its digest
+
+
+def test_a_time_out_of_range_once_in_utc_is_unreadable_and_the_later_turns_are_read(tmp_path: Path) -> None:
+    """A line dated ``9999-12-31T23:59:59-12:00`` raised OverflowError out of the reader: no turn of the
+    transcript was stored, the valid ones after it included, on every later run too."""
+    def line(uuid: str, stamp: str, text: str) -> str:
+        return json.dumps({"type": "user", "uuid": uuid, "timestamp": stamp,
+                           "message": {"role": "user", "content": text}})
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join([line("a", "9999-12-31T23:59:59-12:00", "I use Neovim"),
+                               line("b", "0001-01-01T00:00:00+14:00", "I use tmux"),
+                               line("c", "2026-11-20T09:00:00Z", "I use fish")]) + "\n", encoding="utf-8")
+    turns = read_turns(path, "claude-code")
+    assert [(t.key, t.created_at) for t in turns][:2] == [("a", None), ("b", None)]  # as a "garbage" time
+    assert [t.key for t in turns] == ["a", "b", "c"] and turns[2].created_at is not None

@@ -232,6 +232,8 @@ def _timestamp(value: object) -> datetime | None:
         return None
     try:
         when = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        # out of range once in UTC (9999-12-31T23:59:59-12:00) is as unreadable as "garbage": the store
+        # would refuse the turn, and every later turn of the transcript with it
+        return when.astimezone(UTC) if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    except (ValueError, OverflowError):
         return None
-    return when.astimezone(UTC) if when.tzinfo is not None else when.replace(tzinfo=UTC)
