@@ -75,6 +75,19 @@ def test_a_habit_of_another_doing_ends_nothing(tmp_path: Path, messages: tuple[s
     assert all(status == "active" for _, status in _held(tmp_path, *messages))
 
 
+@pytest.mark.parametrize(("messages", "kept"), [
+    # the gym said as stopped is the habit replaced (withdrawn by the reader of an ending), not the phone carrier
+    (("我一直用移动的号。", "我每天晚上都去健身房。", "最近不去健身房了，改成晚上在家练瑜伽。"), "一直用移动的号"),
+    (("I meditate every day.", "I swim every evening.", "I stopped swimming, now I run every morning instead."),
+     "meditate every day"),
+    # a habit of the morning said instead: never the evening one
+    (("我每天晚上看书。", "现在改成每天早上游泳了。"), "每天晚上看书"),
+])
+def test_a_habit_said_instead_replaces_no_habit_it_neither_names_nor_shares_a_time_with(
+        tmp_path: Path, messages: tuple[str, ...], kept: str) -> None:
+    assert (kept, "active") in _held(tmp_path, *messages)
+
+
 @pytest.mark.parametrize(("said", "place"), [
     ("I moved to Beijing.", "Beijing"), ("We moved to Nanjing last month.", "Nanjing"),
 ])

@@ -88,14 +88,51 @@ def habit_when(value: str) -> frozenset[str]:
 def habits_replaced(value: str, sentence: str, held: list[Fact]) -> list[Fact]:
     """Which of the ``held`` habits a habit ``value`` said as changed in ``sentence`` is about: those of its doing
     (``habit_doing``: "evening runs" the run); else, said in place of another (``replaces_a_routine``: "Now I swim in
-    the mornings instead"), those done at its part of the day (the morning run, not the evening read), else every
-    one held (the caller replaces one only when one is held). A beginning of another doing is about none."""
+    the mornings instead"): in a sentence that says a doing stopped, those it names (``_named_in``: "I stopped
+    running; … I swim instead" the run, 不去健身房了，改成晚上练瑜伽 the gym and never another habit held); else those
+    done at its part of the day when it says one (the morning run, not the evening read, nor a habit of no part of
+    the day); else every one held (the caller replaces one only when one is held). A beginning of another doing is
+    about none."""
     doing = habit_doing(value)
     same = [f for f in held if doing and habit_doing(f.value) == doing]
     if same or not replaces_a_routine(sentence):
         return same
+    if _STOPPED.search(sentence):  # "I stopped running; these days I swim instead": the habit it names, no guess
+        return [f for f in held if _named_in(f.value, sentence)]
     when = habit_when(value)
-    return [f for f in held if when & habit_when(f.value)] or held
+    if when:  # "Now I swim in the mornings instead": a habit of the morning, never the evening read
+        return [f for f in held if when & habit_when(f.value)]
+    return held
+
+
+#: A sentence that says a doing stopped ("I stopped running", "no longer", 不去健身房了, 不再, 戒了): the habit it
+#: replaces is the one it names, which the reader of an ending may have withdrawn already; never another one held.
+_STOPPED = re.compile(r"(?i)\b(?:stopped|quit|no longer|gave up|given up|giving up|any ?more)\b|不再|戒了|停了|"
+                      r"不[^，,。；;！!？?\s]{1,8}了")
+#: Words of a habit's value that say when or how often, not what: left out when asking whether a sentence names it.
+_NOT_DOING = frozenset(("every", "each", "day", "daily", "week", "weekly", "morning", "evening", "night",
+                        "afternoon", "weekend", "weekday", "on", "in", "at", "the", "a", "to", "and", "before",
+                        "after", "also", "usually", "always", "often", "now", "still"))
+
+
+def _stem(word: str) -> str:
+    """An English word without its -ing or -s ending, as ``habit_doing`` cuts it (running → run, mornings → morning)."""
+    word = word.lower()
+    if word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+        return word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
+    return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
+
+
+def _named_in(habit: str, sentence: str) -> bool:
+    """Whether ``sentence`` names the habit ``habit`` by what it does: an English word of it (stemmed, its words of when
+    aside: "go running every morning" by "running"), or two Chinese characters of its doing together
+    (每天晚上都去健身房 by 健身)."""
+    if re.search(r"[\u4e00-\u9fff]", habit):
+        doing = habit_doing(habit)
+        return any(doing[i:i + 2] in sentence for i in range(len(doing) - 1))
+    words = {_stem(w) for w in re.findall(r"[a-z']+", habit.lower())} - _NOT_DOING
+    return bool(words & {_stem(w) for w in re.findall(r"[a-z']+", sentence.lower())})
 
 
 #: What one drinks or eats (``extract.shapes``: "I drink tea now", 我现在改喝茶了), with the verb a habit of it is said
