@@ -45,6 +45,11 @@ def test_memory_ui_serves_the_pages_without_a_key_on_loopback_only(tmp_path: Pat
                 time.sleep(0.2)
         assert page is not None and page.status_code == 200, log.read_text()
         assert "open server" in page.text and 'id="users"' not in page.text  # no key, no users yet
+        # a page of another site reached it through its own name pointed at 127.0.0.1 (DNS rebinding): was 200
+        rebound = httpx.get(f"http://127.0.0.1:{port}/ui/users", headers={"Host": f"evil.example:{port}"}, timeout=2,
+                            verify=TLS)
+        assert rebound.status_code == 421 and rebound.json()["error"]["code"] == "invalid_host", rebound.text
+        assert httpx.get(f"http://localhost:{port}/ui/users", timeout=2, verify=TLS).status_code == 200
         outside = _outside_address()
         if outside is not None:
             with socket.socket() as sock:

@@ -129,3 +129,28 @@ def test_no_answer_holding_memories_may_be_kept_by_a_cache(server: Server, key_f
                    client.get("/v1/facts/999999", params={"user_id": "alice"})]  # an error answer too
     assert [a.status_code for a in answers] == [200, 200, 200, 200, 404]
     assert [a.headers.get("cache-control") for a in answers] == ["no-store"] * len(answers)
+
+
+def test_a_server_without_keys_answers_only_its_own_and_loopback_names(open_server: Server,
+                                                                       keyed_server: Server) -> None:
+    """A page of evil.example whose name then points at 127.0.0.1 (DNS rebinding) read users' memories
+    and forgot them through ``memstrata serve`` without keys: its ``Host`` is now refused, as MCP's is."""
+    port = open_server.url.rsplit(":", 1)[1]
+    evil = {"Host": f"evil.example:{port}"}
+    with open_server.client() as client:
+        added = client.post("/v1/messages", json={"user_id": "rebound", "messages": [{"content": "I like tea"}]})
+        assert added.status_code == 200, added.text
+        read = client.get("/v1/facts", params={"user_id": "rebound"}, headers=evil)
+        forgot = client.post("/v1/forget", json={"user_id": "rebound"}, headers=evil)
+        named = {name: client.get("/v1/facts", params={"user_id": "rebound"}, headers={"Host": f"{name}:{port}"})
+                 for name in ("localhost", "127.0.0.1", "[::1]")}
+    for answer in (read, forgot):  # both were 200
+        assert answer.status_code == 421, answer.text
+        assert answer.json()["error"]["code"] == "invalid_host", answer.text
+    assert {name: a.status_code for name, a in named.items()} == dict.fromkeys(named, 200)
+    assert named["localhost"].json()["items"], named["localhost"].text  # nothing was forgotten
+    # with keys, any name: the page has no key to send, and such a server is reached under names of its own
+    with keyed_server.client() as client:
+        assert client.get("/v1/facts", params={"user_id": "x"}, headers=evil).status_code == 401
+    with keyed_server.client(ADMIN_KEY) as client:
+        assert client.get("/v1/facts", params={"user_id": "x"}, headers=evil).status_code == 200

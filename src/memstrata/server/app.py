@@ -40,6 +40,7 @@ from memstrata.server.auth import Caller, authorize_metrics
 from memstrata.server.body import BodyFormatMiddleware, as_sent
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
+from memstrata.server.hosts import KeylessHostMiddleware
 from memstrata.server.limits import BodyLimitMiddleware, NoStoreMiddleware, fit
 from memstrata.server.metrics import MetricsMiddleware, exposition, metrics
 from memstrata.server.models import (
@@ -567,7 +568,8 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     app.add_middleware(BodyFormatMiddleware)  # innermost: reads the body the limit buffered
     app.add_middleware(BodyLimitMiddleware, max_bytes=cfg.max_body_bytes)
     app.add_middleware(MetricsMiddleware)
-    app.add_middleware(NoStoreMiddleware)  # outermost: every /v1/ answer, errors and 413s too
+    app.add_middleware(NoStoreMiddleware)  # every /v1/ answer, errors and 413s too
+    app.add_middleware(KeylessHostMiddleware)  # outermost: a keyless server answers loopback names only
     return app
 
 
