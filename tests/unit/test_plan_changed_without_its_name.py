@@ -35,6 +35,8 @@ def _plans(path: Path, *messages: str) -> set[tuple[str, str, str]]:
     # moved by a span from its own day, a relative's plan as well as the user's own
     (("My sister's wedding is on June 5.", "They pushed it back a week."), "wedding", "2027-06-05", "2027-06-12"),
     (("我姐姐的婚礼在6月5日。", "婚礼推迟了一周。"), "婚礼", "2027-06-05", "2027-06-12"),
+    (("My sister's wedding is on June 5.", "We pushed the wedding back a week."), "wedding", "2027-06-05",
+     "2027-06-12"),
     (("I have a dentist appointment on March 20.", "It got moved forward two days."), "dentist appointment",
      "2027-03-20", "2027-03-18"),
     (("我12月20号要看牙医", "提前两天了"), "看牙医", "2026-12-20", "2026-12-18"),

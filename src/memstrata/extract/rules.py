@@ -159,6 +159,10 @@ class RuleExtractor:
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
             found = _whole(sentence, said_at)
+            if found and all(f.key == "event" for f, _ in found) and (
+                    by_span := plan_changed.shifted(sentence, detect_language(sentence))):
+                # "We pushed the wedding back a week": a plan moved by a span (facts.meant), no happening of the moment
+                found = [(f, detect_language(sentence)) for f in by_span]
             # "Moved to Denver last week", "love sci-fi audiobooks": a chat sentence with its subject left out is the
             # speaker's, unless someone else was named before it (extract.own_en); what it states, no bare event of
             # the moment ("Finished the book"). Read bare, "prefer Slack now, not email" was a correction of nothing.
