@@ -31,6 +31,21 @@ def test_the_one_passed_over_is_cut(text: str, fact: tuple[str, str, str, bool])
     assert _read(text) == [fact]
 
 
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I'd rather have tea than coffee.", [("drink.like", "tea", "", False)]),
+    ("I'd rather take the train than fly", [("preference.like", "take the train", "", False)]),
+    ("I would rather have tea", [("drink.like", "tea", "", False)]),
+    ("I'd rather stay home tonight.", []),
+    ("I'd rather keep things simple and stress-free.", []),
+    ("I'd rather be safe than sorry.", []),
+])
+def test_what_one_would_rather_have_is_a_taste(text: str, fact: list[tuple[str, str, str, bool]]) -> None:
+    """"I'd rather …" was never read (only "I would rather …"), and "would rather have tea" kept "have tea". A choice
+    of what to do this time with nothing set against it ("I'd rather stay home tonight") is no standing like: only a
+    thing of a kind (a drink, a food, music, a show) or a choice said against another ("… than …") is one."""
+    assert _read(text) == fact
+
+
 def test_a_change_withdraws_the_one_passed_over() -> None:
     assert _read("Actually I prefer tea to coffee now") == [
         ("drink.like", "tea", "", False), ("drink.like", "coffee", "", True)]

@@ -162,7 +162,9 @@ _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|
        rf"particularly|now|currently|nowadays|tend to|{_DEGREE})\s+)*"
 
 _LIKE = lazy_regex(
-    rf"^(?:i|we)(?:(?:'ve|\s+have)(?=\s+stopped\b))?\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
+    # "I'd rather …" with no space before the verb: "'d rather" was never read ("I would rather …" was)
+    rf"^(?:i|we)(?:(?:'ve|\s+have)(?=\s+stopped\b))?(?:\s+{_ADV}|(?='d\s+rather\b))"
+    r"(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
     r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|do not really like|"
     r"don't particularly like|don't especially like|don't really enjoy|"
     r"don't enjoy|don't care for|no longer like|no longer love|no longer enjoy|stopped liking|stopped loving|"
@@ -424,6 +426,8 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
     obj = _QUALIFIER_AFTER.sub("", guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w"))))
     obj = re.sub(r"^(?:(?:also|really|just|especially|still)\s+)+", "", obj, flags=_IC)
     obj = _TO_RELAX_BY.sub("", obj)  # "I like to relax by reading": reading is the taste
+    if verb in ("would rather", "'d rather"):
+        obj = _HAVE_RATHER.sub("", obj)  # "I'd rather have tea": tea
     if not guards.en_object_ok(obj):
         return []  # "I love your turtles", "I love how …", "I love to.": not a taste of the user's
     hint = ""
@@ -445,7 +449,19 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
         # and the embedding read in "running" (a LoCoMo import stored sport.like): a generic like
         key = "preference.like" if polarity == "like" else "preference.dislike"
         return _f(key, third_person(obj), conf, clause)
-    return like_finding(third_person(obj), polarity, conf, clause, "en", hint=hint)
+    found = like_finding(third_person(obj), polarity, conf, clause, "en", hint=hint)
+    if verb in ("would rather", "'d rather") and re.match(r"be\b", obj, _IC):
+        return []  # "I'd rather be safe than sorry", "I'd rather be consistent with five than burn out": a way to be
+    if verb in ("would rather", "'d rather") and not re.search(r"\bthan\b", clause, _IC):
+        # "I'd rather have tea", "I'd rather listen to jazz": a taste when what is chosen is a thing of a kind (a drink,
+        # a food, music, a show) or set against another ("I'd rather read than watch TV"); "I'd rather wait until the
+        # bugs are fixed", "I'd rather stay home tonight", "I'd rather keep things simple" choose what to do this time
+        return [f for f in found if f.key not in ("preference.like", "preference.dislike")]
+    return found
+
+
+#: What is had after "rather" ("I'd rather have tea"): the thing chosen, as "drink" and "eat" are cut.
+_HAVE_RATHER = lazy_regex(r"^(?:have|having)\s+(?:an?\s+|some\s+)?(?=\w)", _IC)
 
 
 #: A way of resting before what is done for it ("to relax by reading", "to unwind by painting"): the activity after
