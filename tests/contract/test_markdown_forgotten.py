@@ -70,3 +70,21 @@ def test_a_projection_of_a_forgotten_user_gives_nothing_back_with_its_marks_dele
     again = import_folder(memory, tmp_path / "proj")
     assert (again.added, again.forgotten, again.facts) == (0, 3, [])
     assert memory.list(status="all") == [] and memory.list(kind="episode") == []
+
+
+def test_a_forgotten_note_stays_out_from_a_renamed_file(open_memory: OpenMemory, tmp_path: Path) -> None:
+    """``import notes``, ``forget --user``, then ``mv notes/MEMORY.md notes/memory.md`` and the import: both
+    notes and their facts were back (a note was known by its file and text alone). A forget keeps too the
+    note's text without its file; a line of other words is a new note and stored."""
+    memory = open_memory(user_id="dave")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "MEMORY.md").write_text(MEMORY_MD, encoding="utf-8")
+    assert import_folder(memory, notes).added == 2
+    memory.forget(user_id="dave")
+    (notes / "MEMORY.md").rename(notes / "memory.md")
+    moved = import_folder(memory, notes)
+    assert (moved.added, moved.forgotten, moved.facts) == (0, 2, [])
+    assert memory.list(status="all") == [] and memory.list(kind="episode") == []
+    (notes / "memory.md").write_text(MEMORY_MD + "- I prefer DHL for delivery\n", encoding="utf-8")
+    assert (import_folder(memory, notes).added, [f.value for f in memory.list() if isinstance(f, Fact)]) == (1, ["DHL"])

@@ -23,7 +23,8 @@ Messages forgotten here are kept the same way, so that no log import brings them
 episodes (``lifecycle.forget.delete_episodes``, which every id, filter, user and scope forget runs)
 keeps, for each one, ``message_digest`` of its identity with its owner, in the same table: its import
 key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at import), else its
-Markdown note key (``integrations.markdown``), else its role, speaker, time and text as a person
+Markdown note key (``integrations.markdown``) and, beside it, its note's text without its file
+(``note_text_digests``: the note moved to another file stays out), else its role, speaker, time and text as a person
 reads them (``text.same_message``: a trailing space, CRLF, NFD or a zero-width space is the same
 message). Stores written before that identity kept the exact ``content_hash``'s digest, which every
 door still asks (``message_digests``). The importers (``memstrata import`` of a log or a Markdown
@@ -48,6 +49,7 @@ reference store keeps the same digests in its state for its life (``store.protoc
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -58,7 +60,7 @@ from memstrata.privacy.crypto import UNREADABLE, Cipher, reveal
 from memstrata.store.dialect import Dialect, rows, run
 from memstrata.store.protocol import DigestStore
 from memstrata.store.scope import job_scope_parts, running_forgets_sql
-from memstrata.text.same_message import note_key, said_hash
+from memstrata.text.same_message import note_key, said_hash, said_text
 from memstrata.types import Scope
 
 #: Ids per ``IN (...)`` list.
@@ -74,6 +76,11 @@ NOTE = ("markdown", "note")
 #: What a message known by its text (no key) is named by in ``message_digest``: ``said:`` and its
 #: ``text.same_message.said_hash`` (a ``content_hash`` is 64 hex characters, a note key ``note:...``).
 SAID = "said:"
+#: What a forgotten Markdown note's text is named by in ``message_digest`` (``note_text_digests``), whatever
+#: its file: ``note text:``, a daily note's day and its ``text.same_message.said_text``.
+NOTE_TEXT = "note text:"
+#: The date a daily note's file name begins with (``integrations.markdown.notes.DAILY_NAME``).
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}(?=(-[^/]*)?\.md$)")
 #: The file of a Markdown projection holding the user's facts and long-term notes (``integrations.markdown``).
 LONG_TERM_FILE = "MEMORY.md"
 #: The episode columns ``row_digests`` reads.
@@ -133,8 +140,26 @@ def message_digests(content_hash: str, metadata: object, role: str, speaker: str
     refusing the exact message; its copies it cannot know: the digest holds no text to fold)."""
     key = message_identity("", metadata)
     if key:
-        return [message_digest(key)]
+        return [message_digest(key), *note_text_digests(metadata, content)]
     return [message_digest(SAID + said_hash(role, speaker, created_at, content)), message_digest(content_hash)]
+
+
+def note_text_digests(metadata: object, content: str) -> list[str]:
+    """For a Markdown note (its metadata holds a note key and no import key): ``message_digest`` of its
+    text as a person reads it and the day it was said (``NOTE_TEXT``: a daily note's date, from its file's
+    name, or none for a long-term note), without its file, which a forget keeps beside its note key: the
+    note moved or renamed to another file of the folder (``MEMORY.md`` to ``memory.md``,
+    ``memory/2026-12-01.md`` to ``2026-12-01-standup.md``) stays out too, while the same words in the daily
+    note of another day are said anew, as any message said at another time. ``[]`` for any other message.
+    Stores written before it kept the note key alone, which every door still asks."""
+    if not isinstance(metadata, dict) or metadata.get(IMPORT_KEY) or not message_identity("", metadata):
+        note = None
+    else:
+        note = metadata.get(NOTE[0])
+    if not isinstance(note, dict):
+        return []
+    day = _DAY.match(str(note.get("file") or "").rsplit("/", 1)[-1])
+    return [message_digest(f"{NOTE_TEXT}{day.group(0) if day else ''}\n{said_text(content)}")]
 
 
 def line_digest(file: str, text: str) -> str:
@@ -202,6 +227,8 @@ def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime)
                                f"WHERE id IN ({','.join('?' * len(batch))})", batch):
             owner = (r["org_id"], r["project_id"], r["user_id"] or "")
             added += insert(conn, d, owner, row_digests(d, r)[0], now)
+            for sha in note_text_digests(d.read_json(r["metadata"]), r["content"]):
+                added += insert(conn, d, owner, sha, now)
             when = d.read_time(r["created_at"])
             if when is not None:
                 added += insert(conn, d, owner, episode_line_digest(

@@ -86,7 +86,8 @@ class ReferenceStore(EpisodeRows, FactRows):
             kept = _message_digests(row)[0]  # the first: the one a forget keeps
             line = suppressed.episode_line_digest(row["role"], row["producer_id"], row["created_at"], row["content"],
                                                   row["metadata"])
-            conn.suppressed.update((*suppressed.owner_of(scope_of(row)), sha) for sha in (kept, line))
+            moved = suppressed.note_text_digests(row["metadata"], row["content"])  # a note in another file
+            conn.suppressed.update((*suppressed.owner_of(scope_of(row)), sha) for sha in (kept, line, *moved))
         self.keep_fact_lines(conn, facts)
         scrubbed = self.scrub_events(conn, facts=facts, episodes=eps)
         n_facts = self.delete_facts(conn, facts)
