@@ -69,6 +69,10 @@ def test_a_plan_called_off_by_a_pronoun_or_its_kind_is_withdrawn(tmp_path: Path,
     # the kind named says which: a trip is no appointment
     (("I'm flying to Lisbon on March 14.", "I have a dentist appointment on March 20.", "The trip is cancelled."),
      "flying to Lisbon"),
+    # said in the first person or asked for, "it" is the user's own plan, not a sister's
+    (("My sister's wedding is on June 5.", "I have a dentist appointment on March 20.", "I cancelled it."),
+     "dentist appointment"),
+    (("我姐姐的婚礼在6月5日。", "我12月20号要看牙医", "我把它取消了"), "看牙医"),
 ])
 def test_the_words_of_the_change_pick_one_of_two_plans(tmp_path: Path, messages: tuple[str, ...], gone: str) -> None:
     facts = _plans(tmp_path, *messages)

@@ -191,7 +191,8 @@ def plan_meant(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *
     ``named`` (a plan's words, its kind alone, or nothing: "it", "Now on March 21 instead") means, as the module
     docstring orders it: the plans sharing a word of their own with ``named``; else with the other words of the
     message ("Please drop the physio session, I cancelled it"); else the plans of the kind ``named`` names; else,
-    ``named`` naming neither words nor a kind, every plan ahead. A plan moved (``cand.retracts`` false) is none of the
+    ``named`` naming neither words nor a kind, every plan ahead (the user's own when no one else is said to change it:
+    "I cancelled it" with a sister's wedding ahead). A plan moved (``cand.retracts`` false) is none of the
     plans already on its new day. ``None`` unless exactly one plan fits at the first step any plan fits at: two plans
     ahead and "I cancelled it" name neither, and "the haircut is cancelled" names no dentist appointment."""
     # a change naming no plan nor whose (``plan_changed.KEY``: "They pushed it back a week") is about any plan the
@@ -210,7 +211,14 @@ def plan_meant(engine: FactEngine, conn: Any, said: Said, cand: FactCandidate, *
     # "it" alone: the one plan ahead, unless the message speaks of something else it may stand for ("I had Netflix
     # but the price went up, so I cancelled it"), before it: a reason given after ("Cancel it, I took another offer")
     # names nothing it stands for
+    if anyone and not _THIRD_PERSON.search(text):  # "I cancelled it", "Cancel it": the user's own plan, not a sister's
+        ahead = [f for f in ahead if not f.subject]
     return None if _speaks_of_more(plan_changed.up_to_off(text) if cand.retracts else text) else _one(ahead)
+
+
+#: Someone other than the user said as doing a change ("They pushed it back a week", 他们推迟了一周): "it" may be
+#: anyone's plan. Without them ("I cancelled it", "Cancel it", 我把它取消了) it is one of the user's own.
+_THIRD_PERSON = lazy_regex(r"(?i)\b(?:they|he|she|them|their|his|her)\b|他们|她们|[他她]")
 
 
 #: The words a change of plan is said in, that name no thing it may be about: "Please drop it, I cancelled it",
