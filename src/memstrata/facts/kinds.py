@@ -41,13 +41,7 @@ def habit_doing(value: str) -> str:
     Fridays" → ``work``), in Chinese what follows the words of when (每天早上跑步, 晚上跑步 → 跑步); ``""`` for none."""
     if re.search(r"[\u4e00-\u9fff]", value):
         return _WHEN_ZH.sub("", value.strip())
-    first = _HABIT_ADVERB.sub("", value.strip()).split(" ", 1)[0].lower()
-    if first.endswith("ing") and len(first) > 5:
-        first = first[:-3]
-        first = first[:-1] if len(first) > 2 and first[-1] == first[-2] else first
-    elif first.endswith("s") and len(first) > 3 and not first.endswith("ss"):
-        first = first[:-1]
-    return first
+    return _stem(_HABIT_ADVERB.sub("", value.strip()).split(" ", 1)[0])
 
 
 #: A habit said in place of another whatever its doing: "instead", "switched", "swapped", "now", "these days",
@@ -116,7 +110,7 @@ _NOT_DOING = frozenset(("every", "each", "day", "daily", "week", "weekly", "morn
 
 
 def _stem(word: str) -> str:
-    """An English word without its -ing or -s ending, as ``habit_doing`` cuts it (running → run, mornings → morning)."""
+    """An English word, lower-cased, without its -ing or -s ending (running → run, mornings → morning, swims → swim)."""
     word = word.lower()
     if word.endswith("ing") and len(word) > 5:
         word = word[:-3]
